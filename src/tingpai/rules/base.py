@@ -1,0 +1,127 @@
+"""The data a ruleset is made of: options, pattern definitions, payments.
+
+A ruleset is data, not a subclass: :class:`RuleOptions` holds every table choice the engine
+and scorer read (the same fields for every family, with per-family defaults), and
+:class:`Ruleset` adds the ordered pattern list and the payment function.  The engine never
+asks which ruleset it is playing; it reads these fields.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tingpai.analysis.forms import Form
+from tingpai.tiles import Tile
+
+
+class RuleError(ValueError):
+    """An unknown ruleset id, an unknown option or a bad option value (named in the message)."""
+
+
+class WinKind(enum.Enum):
+    """How a hand ended for its winner(s); the engine's results use the same enum."""
+
+    SELF_DRAW = "self-draw"
+    DISCARD = "discard"
+    ROBBING_KONG = "robbing-kong"
+    EXHAUSTIVE_DRAW = "exhaustive-draw"
+    EIGHT_IMMORTALS = "eight-immortals"
+    TERMINAL_DISCARDS = "terminal-discards"
+
+
+class Unit(enum.Enum):
+    """What a pattern's value counts: Hu base points or Hong Kong fan."""
+
+    POINTS = "points"
+    FAN = "fan"
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Every choice a table makes, read by the engine and the scorer.
+
+    Family defaults are set by the registry; a host changes any of them by name through
+    ``find_ruleset(id, **options)``.  Fields a family does not use keep neutral values.
+    """
+
+    players: int
+    """Seats at the table: 4, 3 or 2."""
+    seat_winds: tuple[Tile, ...]
+    """Winds of seats 0.. in turn order at the game's first hand (E S W N, E S W, E S)."""
+    tile_kinds: tuple[Tile, ...]
+    """Kinds in the set; the wall holds four of each."""
+    bonus_tiles: tuple[Tile, ...]
+    """Flower and season tiles in the set (one each), empty for no flowers."""
+    forms: Form
+    """Winning forms allowed (standard, seven pairs, thirteen orphans)."""
+    unit: Unit
+    """Whether pattern values are base points (Hu) or fan (Hong Kong)."""
+    start_points: int
+    """Points each seat starts with."""
+    pond_limit: int | None
+    """Hu: the hand ends when any pond reaches this many tiles; None: ends when the wall does."""
+    multiple_winners: str
+    """``all``: everyone who claims a win on a discard wins; ``head_bump``: first in turn order."""
+    furiten: bool
+    """Sacred discard: no win by discard while a winning tile lies in one's own pond."""
+    temporary_furiten: bool
+    """Passing a winning discard bars discard wins until one's next discard."""
+    min_value: int
+    """Minimum points/fan to win (Hu: 0, its eligibility rule is a qualifying pattern)."""
+    max_value: int | None
+    """Cap on the total of non-limit patterns (Hu 8000 points, HK 10 fan, fan-laak none)."""
+    ready_payment: int
+    """Exhaustive draw: each not-ready seat pays this to each ready seat (Hu 1000)."""
+    repeat_on_draw: str
+    """Dealer after exhaustive draw: ``if_ready`` (Hu) or ``always`` (Hong Kong)."""
+    max_repeats: int | None
+    """Hu: the hand played at this repeat is the dealer's last (8); None: no cap."""
+    repeat_bonus: int
+    """Hu: 100 base points per dealer repeat to a winning dealer."""
+    eighth_repeat_bonus: int
+    """Hu: 4000 base points to every winner of the hand played at the max repeat."""
+    rounds: int
+    """Prevailing winds played: 2 (East, South) for Hu, 4 for Hong Kong."""
+    early_finish: bool
+    """Hu 2p: in the final dealership a dealer who wins and leads ends the game."""
+    pao: bool
+    """Hong Kong liability for the fourth declared meld / third dragon meld."""
+    heavy_penalty: int
+    """Hu: what an offender pays to each other seat on a heavy penalty (a host action)."""
+    stake: int
+    """Fan-laak settlement: money per point."""
+    point_limit: int | None
+    """Fan-laak: the game ends after a hand in which a seat's net points reach this."""
+    payment_table: str
+    """Name of the payment table (``hu``, ``half-spicy``, ``full-spicy``, ``golden``,
+    ``fan-laak``, or a host table loaded from a file)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Family-specific data that has no common meaning (e.g. a loaded payment table)."""
+
+
+@dataclass(frozen=True)
+class Payments:
+    """What each loser pays a winner, by the DESIGN.md keys.
+
+    ``discarder``: what the discarder pays on a discard win; ``others``: what each
+    non-discarding loser pays (fan-laak only); ``each``: what every loser pays on self-draw.
+    Keys that do not apply are None and are left out of JSON.
+    """
+
+    discarder: int | None = None
+    others: int | None = None
+    each: int | None = None
+
+    def as_dict(self) -> dict[str, int]:
+        """The JSON form: only the keys that apply."""
+        out: dict[str, int] = {}
+        if self.discarder is not None:
+            out["discarder"] = self.discarder
+        if self.others is not None:
+            out["others"] = self.others
+        if self.each is not None:
+            out["each"] = self.each
+        return out
