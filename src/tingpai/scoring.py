@@ -3,14 +3,67 @@
 The input mirrors the ``tingpai score --json`` contract of DESIGN.md; the output carries
 every pattern counted, every pattern superseded (and by what), the total, the payments and
 the decomposition used.
+
+How a hand is scored (every family difference is ruleset data):
+
+1. The situation is checked (tile set, copies, tile count, flowers, winning tile, luck flags);
+   a problem gives ``Score(valid=False, reason=...)``, never an exception.
+2. Every decomposition the ruleset's ``forms`` allow is tried (four melds and a pair with the
+   declared melds fixed, seven distinct pairs, thirteen orphans); each becomes a
+   :class:`~tingpai.rules.context.HandContext` and every pattern predicate is asked how many
+   times it applies.
+3. Per decomposition: patterns implied by a present pattern are superseded (``implies``,
+   ``absorbs``); if a limit pattern is present only the most valuable one counts; otherwise
+   the sum is capped at ``max_value``.  The hand must show a ``qualifies`` pattern (when the
+   ruleset requires one) and reach ``min_value``.
+4. The eligible decomposition with the highest total wins; outside the cap the dealer-repeat
+   and eighth-repeat bonuses are added; the ruleset's payment function gives the payments.
+
+Special wins that need no complete hand (Eight Immortals, All Terminal and Honor Discards)
+are passed as ``Situation.special`` (the pattern id) or as ``win=WinKind.EIGHT_IMMORTALS`` /
+``WinKind.TERMINAL_DISCARDS`` (paid as self-draw); only patterns with ``needs_hand=False``
+(the special pattern itself and the flower bonuses) are evaluated for them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tingpai.rules.base import Payments, WinKind
-from tingpai.tiles import EAST, Meld, Tile
+from tingpai.analysis import (
+    Decomposition,
+    decompositions,
+    is_seven_pairs,
+    is_thirteen_orphans,
+)
+from tingpai.analysis.forms import Form
+from tingpai.rules import context as f
+from tingpai.rules.base import Payments, Unit, WinKind
+from tingpai.rules.context import (
+    NO_TILE,
+    SUIT_DRAGON,
+    SUIT_M,
+    SUIT_P,
+    SUIT_S,
+    SUIT_WIND,
+    SUITED_BITS,
+    HandContext,
+)
+from tingpai.rules.pattern import Predicate
+from tingpai.rules.ruleset import Ruleset
+from tingpai.tiles import (
+    EAST,
+    GREENS,
+    NORTH,
+    NUM_KINDS,
+    NUM_TILE_IDS,
+    ORPHANS,
+    WHITE,
+    Meld,
+    MeldKind,
+    Tile,
+    tile_to_str,
+    tiles_to_str,
+)
 
 
 @dataclass(frozen=True)
@@ -23,9 +76,14 @@ class Situation:
 
     concealed: tuple[Tile, ...]
     win_tile: Tile
+    """The winning tile (one of ``concealed``); ignored for a special win."""
     melds: tuple[Meld, ...] = ()
+    """Declared melds: exposed chows, pungs and kongs, and concealed kongs
+    (``concealed=True``).  A declared meld counts as exposed unless its ``concealed`` flag
+    is set."""
     win: WinKind = WinKind.DISCARD
-    """SELF_DRAW, DISCARD or ROBBING_KONG (robbing is also flagged by ``robbing_kong``)."""
+    """SELF_DRAW, DISCARD or ROBBING_KONG (robbing is also flagged by ``robbing_kong``);
+    EIGHT_IMMORTALS / TERMINAL_DISCARDS are special wins paid as self-draw."""
     seat_wind: Tile = EAST
     round_wind: Tile = EAST
     flowers: tuple[Tile, ...] = ()
@@ -40,6 +98,12 @@ class Situation:
     """Won on the last draw or the last discard (pond limit or final wall tile)."""
     blessing: str | None = None
     """None, ``"heaven"`` or ``"earth"``."""
+    special: str | None = None
+    """A special win decided by the engine, named by its pattern id (Hu:
+    ``"eight_immortals"``, ``"terminal_discards"``).  The hand need not be complete; the
+    scorer evaluates only the patterns that need no hand (the special one and the flower
+    bonuses).  ``win`` says how it is paid: SELF_DRAW (each other player) or DISCARD (one
+    player: the declarer of the last flower for Eight Immortals)."""
 
     @property
     def self_drawn(self) -> bool:
@@ -72,7 +136,9 @@ class Superseded:
     id: str
     name: str
     by: str
-    """The id of the pattern (or limit hand / cap) that superseded it."""
+    """The id of the pattern (or limit hand) that superseded it."""
+    count: int = 1
+    """How many of its counts were superseded (Flower Set takes four Flower Tiles each)."""
 
 
 @dataclass(frozen=True)
@@ -90,4 +156,693 @@ class Score:
     reason: str | None = None
     """Why an invalid hand is invalid."""
     decomposition: tuple[str, ...] = ()
-    """The groups of the decomposition used, in notation (``pung 555p``, ``pair 99p``, ...)."""
+    """The groups of the decomposition used, in notation (``pung 555p``, ``pair 99p``, ...);
+    declared melds are prefixed ``declared``."""
+    unit: Unit = Unit.POINTS
+    """Whether values are base points or fan."""
+    subtotal: int = 0
+    """Sum of the counted patterns before the cap (a limit hand: its value)."""
+    capped: bool = False
+    """The subtotal exceeded ``max_value`` and was cut to it."""
+    bonuses: tuple[PatternScore, ...] = ()
+    """Additions outside the cap: dealer repeats, eighth repeat."""
+
+
+@dataclass(frozen=True)
+class PatternNote:
+    """Why one pattern of the ruleset did or did not count (for explanations)."""
+
+    id: str
+    name: str
+    chinese: str
+    pinyin: str
+    status: str
+    """``counted``, ``superseded`` or ``absent``."""
+    value: int
+    """The value it added (counted) or would have added (superseded); 0 when absent."""
+    detail: str
+    """Counted: ``×n`` or empty; superseded: ``by <id>``; absent: the pattern's description."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A score and, for every pattern of the ruleset, whether and why it counted."""
+
+    score: Score
+    notes: tuple[PatternNote, ...]
+
+
+# --------------------------------------------------------------------------------------
+
+_SPECIAL_WINS: dict[WinKind, str] = {
+    WinKind.EIGHT_IMMORTALS: "eight_immortals",
+    WinKind.TERMINAL_DISCARDS: "terminal_discards",
+}
+"""Win kinds that name a special win (paid as self-draw) and the pattern id they mean."""
+_REPLACEMENTS = frozenset({"kong", "flower"})
+_BLESSINGS = (None, "heaven", "earth")
+
+# One packed feature word per tile kind: six-bit counters, summed over a hand's tiles in C
+# (``sum(map(...))``) and unpacked once.  A hand has at most 18 tiles, so fields never carry.
+_F_M, _F_P, _F_S, _F_WIND, _F_DRAGON, _F_ORPHAN, _F_GREEN = 0, 6, 12, 18, 24, 30, 36
+
+
+def _feature_word(t: Tile) -> int:
+    field_ = (_F_M, _F_P, _F_S)[t // 9] if t < EAST else (_F_WIND if t < WHITE else _F_DRAGON)
+    word = 1 << field_
+    if t in ORPHANS:
+        word += 1 << _F_ORPHAN
+    if t in GREENS:
+        word += 1 << _F_GREEN
+    return word
+
+
+_FEAT: tuple[int, ...] = tuple(_feature_word(t) for t in range(NUM_KINDS))
+_FEAT_OF = _FEAT.__getitem__
+
+_CHOW_FEATURES = (0, 0, f.CHOWS2, f.CHOWS2 | f.CHOWS3, f.CHOWS2 | f.CHOWS3 | f.CHOWS4)
+"""Features of a reading by its number of chows."""
+_TRIPLET_FEATURES = (
+    0, 0, f.TRIPLETS2, f.TRIPLETS2 | f.TRIPLETS3, f.TRIPLETS2 | f.TRIPLETS3 | f.TRIPLETS4
+)
+"""Features of a reading by its number of triplets."""
+_SIMPLE_FEATURES = tuple(
+    f.ONE_SUIT if mask in (SUIT_M, SUIT_P, SUIT_S) else 0 for mask in range(8)
+)
+"""ONE_SUIT by the suited bits of the suit mask."""
+_MASK_M = 63 << _F_M
+_MASK_P = 63 << _F_P
+_MASK_S = 63 << _F_S
+_NO_FORM = Form(0)
+_STANDARD = Form.STANDARD
+_PAIRS = Form.PAIRS
+_ORPHANS = Form.ORPHANS
+_NO_REDUCTION: dict[int, int] = {}
+_CHOW = MeldKind.CHOW
+_PUNG = MeldKind.PUNG
+_KONG = MeldKind.KONG
+_DISCARD = WinKind.DISCARD
+_SELF_DRAW = WinKind.SELF_DRAW
+_ROBBING = WinKind.ROBBING_KONG
+
+
+_FORM_FLAGS: dict[Form, tuple[bool, bool, bool]] = {}
+
+
+def _form_flags(forms: Form) -> tuple[bool, bool, bool]:
+    """(standard, seven pairs, thirteen orphans) allowed, cached per Form value."""
+    flags = _FORM_FLAGS.get(forms)
+    if flags is None:
+        flags = (bool(forms & Form.STANDARD), bool(forms & Form.PAIRS),
+                 bool(forms & Form.ORPHANS))
+        _FORM_FLAGS[forms] = flags
+    return flags
+
+
+def _name(tile: object) -> str:
+    """Notation of a tile id for messages, even an out-of-range one."""
+    if isinstance(tile, int) and 0 <= tile < NUM_TILE_IDS:
+        return tile_to_str(tile)
+    return f"tile id {tile!r}"
+
+
+def _group_text(kind: str, first: Tile) -> str:
+    """``chow 123m`` / ``pung 555p`` / ``pair 99p`` for a concealed group."""
+    if kind == "chow":
+        tiles: tuple[Tile, ...] = (first, first + 1, first + 2)
+    elif kind == "pung":
+        tiles = (first,) * 3
+    else:
+        tiles = (first,) * 2
+    return f"{kind} {tiles_to_str(tiles)}"
+
+
+_GROUP_TEXT: dict[tuple[str, Tile], str] = {
+    **{("chow", t): _group_text("chow", t) for t in range(EAST) if t % 9 <= 6},
+    **{("pung", t): _group_text("pung", t) for t in range(NUM_KINDS)},
+    **{("pair", t): _group_text("pair", t) for t in range(NUM_KINDS)},
+}
+"""Text of every concealed group, built once."""
+
+
+@dataclass(slots=True)
+class _Outcome:
+    """One candidate reading of the hand, evaluated: the data a Score is built from."""
+
+    ctx: HandContext
+    decomposition: Decomposition | None
+    """The standard decomposition read, or None (seven pairs, orphans, special)."""
+    present: list[tuple[int, int]]
+    """(pattern index, count) of every pattern present, in ruleset order."""
+    superseded: int
+    """Mask of the present patterns superseded by implication."""
+    reduced: dict[int, int]
+    """Pattern index -> counts absorbed (Flower Set takes Flower Tiles)."""
+    top: int
+    """Index of the limit pattern scored, or -1."""
+    subtotal: int
+    total: int
+    capped: bool
+    eligible: bool
+    reason: str | None
+
+
+def _invalid(reason: str, ruleset: Ruleset) -> Score:
+    return Score(valid=False, reason=reason, unit=ruleset.options.unit)
+
+
+def score(situation: Situation, ruleset: Ruleset) -> Score:
+    """Score a winning hand under a ruleset; an invalid hand gives ``valid=False``.
+
+    Never raises on a well-typed situation.
+    """
+    return _score(situation, ruleset, explain=False).score
+
+
+def explain(situation: Situation, ruleset: Ruleset) -> Explanation:
+    """Score a hand and say, for every pattern of the ruleset, whether and why it counted.
+
+    Costs one more pass over the patterns than :func:`score`; meant for people, not for the
+    engine's hot path.
+    """
+    return _score(situation, ruleset, explain=True)
+
+
+def _check(
+    situation: Situation, ruleset: Ruleset
+) -> tuple[str | None, str | None, bool, bool]:
+    """Validate the parts of a situation that are not tile counts.
+
+    Returns (reason if invalid, special pattern id or None, paid as self-draw, robbing).
+    """
+    win = situation.win
+    special = situation.special
+    self_drawn = win is _SELF_DRAW
+    if win is not _DISCARD and not self_drawn and win is not _ROBBING:
+        if win is WinKind.EXHAUSTIVE_DRAW:
+            return "an exhaustive draw is not a win", None, False, False
+        implied = _SPECIAL_WINS[win]
+        if special is not None and special != implied:
+            return f"win {win.value} contradicts special {special!r}", None, False, False
+        special = implied
+        self_drawn = True
+    if special is not None:
+        index = ruleset.compiled.index.get(special)
+        pattern = None if index is None else ruleset.patterns[index]
+        if pattern is None or pattern.needs_hand or not pattern.qualifies:
+            return f"{special!r} is not a special win of {ruleset.id}", None, False, False
+    robbing = situation.robbing_kong or win is _ROBBING
+    if robbing and win is _SELF_DRAW:
+        return (
+            "robbing the kong is a win on another player's tile, not a self-draw",
+            None, False, False,
+        )
+    replacements = situation.replacements
+    if replacements:
+        for r in replacements:
+            if r not in _REPLACEMENTS:
+                return f"replacement {r!r} must be 'kong' or 'flower'", None, False, False
+        if win is not _SELF_DRAW:
+            return (
+                "a replacement chain needs a self-drawn win (the replacement is drawn)",
+                None, False, False,
+            )
+    blessing = situation.blessing
+    if blessing is not None:
+        if blessing not in _BLESSINGS:
+            return (
+                f"blessing {blessing!r} must be null, 'heaven' or 'earth'", None, False, False
+            )
+        if blessing == "heaven" and situation.seat_wind != EAST:
+            return "Blessing of Heaven is for the dealer (seat wind East)", None, False, False
+        if blessing == "earth" and situation.seat_wind == EAST:
+            return (
+                "Blessing of Earth is for a non-dealer (seat wind not East)", None, False, False
+            )
+    if not EAST <= situation.seat_wind <= NORTH:
+        return f"seat wind {_name(situation.seat_wind)} is not a wind", None, False, False
+    if not EAST <= situation.round_wind <= NORTH:
+        return f"round wind {_name(situation.round_wind)} is not a wind", None, False, False
+    if situation.dealer_repeats < 0:
+        return f"dealer_repeats {situation.dealer_repeats} is negative", None, False, False
+
+    opts = ruleset.options
+    if situation.flowers:
+        bonus = opts.bonus_tiles
+        seen: set[Tile] = set()
+        for f_ in situation.flowers:
+            if f_ not in bonus:
+                if NUM_KINDS <= f_ < NUM_TILE_IDS:
+                    return (
+                        f"flower {_name(f_)} is not in this ruleset's set", None, False, False
+                    )
+                return f"{_name(f_)} is not a flower or season tile", None, False, False
+            if f_ in seen:
+                return f"flower {_name(f_)} declared twice", None, False, False
+            seen.add(f_)
+
+    concealed = situation.concealed
+    if concealed and (min(concealed) < 0 or max(concealed) >= NUM_KINDS):
+        for t in concealed:
+            if not 0 <= t < NUM_TILE_IDS:
+                return f"{_name(t)} is not a tile", None, False, False
+            if t >= NUM_KINDS:
+                return (
+                    f"a flower ({_name(t)}) in the concealed tiles: a bonus tile cannot be "
+                    "part of a complete hand (declare it)"
+                ), None, False, False
+    if len(opts.tile_kinds) != NUM_KINDS:
+        in_set = frozenset(opts.tile_kinds)
+        for t in concealed:
+            if t not in in_set:
+                return f"tile {_name(t)} is not in this ruleset's set", None, False, False
+        for m in situation.melds:
+            for t in m.tiles:
+                if t not in in_set:
+                    return (
+                        f"tile {_name(t)} in meld {m} is not in this ruleset's set",
+                        None, False, False,
+                    )
+    return None, special, self_drawn, robbing
+
+
+def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Explanation:
+    reason, special, self_drawn, robbing = _check(situation, ruleset)
+    if reason is not None:
+        return _explained(_invalid(reason, ruleset), None, ruleset, explain)
+    opts = ruleset.options
+    concealed = situation.concealed
+    melds = situation.melds
+    win = situation.win
+
+    # --- counts and packed features of the whole hand ---------------------------------
+    counts = [0] * NUM_KINDS
+    for t in concealed:
+        counts[t] += 1
+    acc = sum(map(_FEAT_OF, concealed))
+    size = len(concealed)
+    decl_chows: list[Tile] = []
+    decl_triplets: list[Tile] = []
+    kongs = concealed_triplets0 = exposed = 0
+    if melds:
+        concealed_counts = counts.copy()
+        for m in melds:
+            tiles = m.tiles
+            for t in tiles:
+                counts[t] += 1
+            acc += sum(map(_FEAT_OF, tiles))
+            size += len(tiles)
+            kind = m.kind
+            if kind is _CHOW:
+                decl_chows.append(tiles[0])
+            else:
+                decl_triplets.append(tiles[0])
+                if kind is _KONG:
+                    kongs += 1
+                if m.concealed:
+                    concealed_triplets0 += 1
+            if not m.concealed:
+                exposed += 1
+    else:
+        concealed_counts = counts
+    most = max(counts)
+    if most > 4:
+        t = counts.index(most)
+        reason = f"{_name(t)} appears {most} times counting melds (at most 4)"
+        return _explained(_invalid(reason, ruleset), None, ruleset, explain)
+    w = situation.win_tile
+    dealt = len(concealed) + 3 * len(melds)
+    if special is None:
+        if dealt != 14:
+            reason = (
+                f"wrong tile count: {dealt} tiles (a winning hand has 14, each kong counting "
+                "3; the concealed tiles include the winning tile)"
+            )
+            return _explained(_invalid(reason, ruleset), None, ruleset, explain)
+        if not (0 <= w < NUM_KINDS and concealed_counts[w]):
+            reason = f"winning tile {_name(w)} is not among the concealed tiles"
+            return _explained(_invalid(reason, ruleset), None, ruleset, explain)
+    elif dealt > 14:
+        reason = f"wrong tile count: {dealt} tiles (at most 14 for a special win)"
+        return _explained(_invalid(reason, ruleset), None, ruleset, explain)
+
+    # --- features of the whole hand; each reading adds its own ----------------------------
+    suits = 0
+    if acc & _MASK_M:
+        suits = SUIT_M
+    if acc & _MASK_P:
+        suits |= SUIT_P
+    if acc & _MASK_S:
+        suits |= SUIT_S
+    winds = (acc >> _F_WIND) & 63
+    dragons = (acc >> _F_DRAGON) & 63
+    if winds:
+        suits |= SUIT_WIND
+    if dragons:
+        suits |= SUIT_DRAGON
+    honors = winds + dragons
+    orphans = (acc >> _F_ORPHAN) & 63
+    greens = (acc >> _F_GREEN) & 63
+    features = _SIMPLE_FEATURES[suits & SUITED_BITS]
+    if special is not None:
+        features |= f.SPECIAL
+    if self_drawn:
+        features |= f.SELF_DRAWN
+    if situation.replacements or robbing or situation.last_tile or situation.blessing:
+        features |= f.LUCK
+    if situation.flowers:
+        features |= f.FLOWERS
+    if honors:
+        features |= f.HAS_HONOR | (f.HONORS_ONLY if honors == size else 0)
+    if orphans:
+        features |= f.HAS_ORPHAN | (f.ORPHANS_ONLY if orphans == size else 0)
+    else:
+        features |= f.NO_ORPHAN
+    if kongs:
+        features |= f.KONG
+    features |= f.DECLARED if melds else f.CONCEALED
+    seat = situation.seat_wind
+    dealer = seat == EAST
+    n_melds = len(melds)
+    round_wind = situation.round_wind
+    flowers = situation.flowers
+    replacements = situation.replacements
+    last_tile = situation.last_tile
+    blessing = situation.blessing
+
+    # --- candidate readings -------------------------------------------------------------
+    comp = ruleset.compiled
+    standard, pairs_form, orphans_form = _form_flags(opts.forms)
+    candidates: list[tuple[HandContext, Decomposition | None]] = []
+    if special is not None:
+        ctx = HandContext(
+            _NO_FORM, counts, suits, orphans, honors, greens, size, (), (), NO_TILE, (),
+            kongs, 0, n_melds, exposed, win, self_drawn, w, seat, round_wind, dealer,
+            flowers, replacements, robbing, last_tile, blessing, special, features,
+        )
+        candidates.append((ctx, None))
+    else:
+        if standard:
+            n_decl = len(decl_triplets)
+            for d in decompositions(concealed_counts):
+                chows = decl_chows.copy()
+                triplets = decl_triplets.copy()
+                win_free = d.pair == w  # the winning tile can sit outside every triplet
+                for kind, first in d.melds:
+                    if kind is _CHOW:
+                        chows.append(first)
+                        if first <= w <= first + 2 and first // 9 == w // 9:
+                            win_free = True
+                    else:
+                        triplets.append(first)
+                pungs = len(triplets) - n_decl
+                if not self_drawn and not win_free and w in triplets[n_decl:]:
+                    pungs -= 1  # the winning discard completed this triplet: not concealed
+                nc = len(chows)
+                nt = len(triplets)
+                ft = features | f.STANDARD | _CHOW_FEATURES[nc] | _TRIPLET_FEATURES[nt]
+                if nc > 1:
+                    chows.sort()
+                if nt:
+                    if nt > 1:
+                        triplets.sort()
+                    if triplets[-1] >= EAST:
+                        ft |= f.HONOR_TRIPLET
+                ctx = HandContext(
+                    _STANDARD, counts, suits, orphans, honors, greens, size, tuple(chows),
+                    tuple(triplets), d.pair, (), kongs, pungs + concealed_triplets0, n_melds,
+                    exposed, win, self_drawn, w, seat, round_wind, dealer, flowers,
+                    replacements, robbing, last_tile, blessing, None, ft,
+                )
+                candidates.append((ctx, d))
+        if not melds:
+            # cheap necessary conditions first; the analysis functions decide
+            if pairs_form and counts.count(2) == 7 and is_seven_pairs(concealed_counts):
+                kinds7 = tuple(t for t in range(NUM_KINDS) if counts[t])
+                ctx = HandContext(
+                    _PAIRS, counts, suits, orphans, honors, greens, size, (), (), NO_TILE,
+                    kinds7, 0, 0, 0, 0, win, self_drawn, w, seat, round_wind, dealer,
+                    flowers, replacements, robbing, last_tile, blessing, None,
+                    features | f.PAIRS,
+                )
+                candidates.append((ctx, None))
+            if (
+                orphans_form
+                and orphans == 14
+                and not candidates
+                and is_thirteen_orphans(concealed_counts)
+            ):
+                ctx = HandContext(
+                    _ORPHANS, counts, suits, orphans, honors, greens, size, (), (), NO_TILE,
+                    (), 0, 0, 0, 0, win, self_drawn, w, seat, round_wind, dealer,
+                    flowers, replacements, robbing, last_tile, blessing, None,
+                    features | f.ORPHANS_FORM,
+                )
+                candidates.append((ctx, None))
+    if not candidates:
+        reason = _incomplete_reason(ruleset, bool(melds))
+        return _explained(_invalid(reason, ruleset), None, ruleset, explain)
+
+    evaluate = comp.evaluate_special if special is not None else comp.evaluate
+    best: _Outcome | None = None
+    failure: _Outcome | None = None
+    for ctx, reading in candidates:
+        outcome = _evaluate(ruleset, ctx, reading, evaluate)
+        if not outcome.eligible:
+            if failure is None:
+                failure = outcome
+        elif best is None or (outcome.total, outcome.subtotal) > (best.total, best.subtotal):
+            best = outcome
+    if best is None:
+        assert failure is not None
+        reason = failure.reason or "not eligible to win"
+        return _explained(_invalid(reason, ruleset), failure, ruleset, explain)
+
+    bonuses: tuple[PatternScore, ...] = ()
+    total = best.total
+    if dealer and situation.dealer_repeats and opts.repeat_bonus:
+        value = opts.repeat_bonus * situation.dealer_repeats
+        bonuses = (PatternScore("dealer_repeats", "Dealer Repeats", "", "", value,
+                                situation.dealer_repeats),)
+        total += value
+    if situation.eighth_repeat and opts.eighth_repeat_bonus:
+        bonuses += (PatternScore("eighth_repeat", "Eighth Repeat", "", "",
+                                 opts.eighth_repeat_bonus),)
+        total += opts.eighth_repeat_bonus
+    counted, superseded = _listing(ruleset, best)
+    result = Score(
+        True, total, counted, superseded, best.top >= 0, ruleset.payment(total, self_drawn),
+        None, _groups(situation, best), opts.unit, best.subtotal, best.capped, bonuses,
+    )
+    return _explained(result, best, ruleset, explain)
+
+
+def _groups(situation: Situation, outcome: _Outcome) -> tuple[str, ...]:
+    """The text of the groups of the reading used (declared melds first)."""
+    declared = tuple("declared " + m.to_str() for m in situation.melds)
+    ctx = outcome.ctx
+    d = outcome.decomposition
+    if d is not None:
+        text = _GROUP_TEXT
+        return declared + tuple(
+            text["chow" if kind is _CHOW else "pung", first] for kind, first in d.melds
+        ) + (text["pair", d.pair],)
+    if ctx.form is _PAIRS:
+        return tuple(_GROUP_TEXT["pair", t] for t in ctx.pairs)
+    if ctx.form is _ORPHANS:
+        return ("orphans " + tiles_to_str(situation.concealed),)
+    return declared
+
+
+def _incomplete_reason(ruleset: Ruleset, has_melds: bool) -> str:
+    forms = ruleset.options.forms
+    shapes = []
+    if forms & Form.STANDARD:
+        shapes.append("four melds and a pair")
+    if forms & Form.PAIRS and not has_melds:
+        shapes.append("seven distinct pairs")
+    if forms & Form.ORPHANS and not has_melds:
+        shapes.append("thirteen orphans")
+    if not shapes:
+        return "incomplete hand: no winning form of this ruleset applies"
+    joined = ", ".join(shapes[:-1]) + " or " + shapes[-1] if len(shapes) > 1 else shapes[0]
+    return f"incomplete hand: not {joined}"
+
+
+def _evaluate(
+    ruleset: Ruleset,
+    ctx: HandContext,
+    decomposition: Decomposition | None,
+    evaluate: tuple[tuple[int, tuple[tuple[int, Predicate], ...]], ...],
+) -> _Outcome:
+    """Ask every pattern about one reading; apply superseding, limits, the cap, eligibility."""
+    comp = ruleset.compiled
+    opts = ruleset.options
+    present: list[tuple[int, int]] = []
+    mask = 0
+    features = ctx.features
+    for requires, bucket in evaluate:
+        if features & requires == requires:
+            for i, predicate in bucket:
+                n = predicate(ctx)
+                if n:
+                    present.append((i, n))
+                    mask |= 1 << i
+    if len(present) > 1:
+        present.sort()
+    implied = 0
+    implies = comp.implies
+    for i, _ in present:
+        implied |= implies[i]
+    superseded = implied & mask
+    live = mask & ~superseded
+    reduced: dict[int, int] = _NO_REDUCTION
+    if live & comp.absorbing:
+        reduced = {}
+        have = dict(present)
+        for i, n in present:
+            if live >> i & 1:
+                for j, per in comp.absorbs[i]:
+                    left = have.get(j, 0) - reduced.get(j, 0)
+                    if left > 0 and live >> j & 1:
+                        reduced[j] = reduced.get(j, 0) + min(left, per * n)
+
+    eligible = True
+    reason: str | None = None
+    if opts.require_pattern and not mask & comp.qualifying:
+        eligible = False
+        if present:
+            shown = ", ".join(ruleset.patterns[i].name for i, _ in present)
+            reason = f"complete hand but no qualifying pattern (only {shown}, which do not qualify)"
+        else:
+            reason = "complete hand but no qualifying pattern"
+
+    values = comp.values
+    amounts = comp.amounts
+    top = -1
+    capped = False
+    limits = live & comp.limits
+    if limits:
+        best_value = -1
+        for i, n in present:
+            if limits >> i & 1:
+                amount = amounts[i]
+                value = values[i] * n if amount is None else amount(ctx, n)
+                if value > best_value:
+                    top, best_value = i, value
+        subtotal = total = best_value
+    else:
+        subtotal = 0
+        for i, n in present:
+            if live >> i & 1:
+                if reduced:
+                    n -= reduced.get(i, 0)
+                amount = amounts[i]
+                subtotal += values[i] * n if amount is None else amount(ctx, n)
+        total = subtotal
+        cap = opts.max_value
+        if cap is not None and subtotal > cap:
+            total = cap
+            capped = True
+    if eligible and total < opts.min_value:
+        eligible = False
+        reason = f"the hand is worth {total}, below the minimum {opts.min_value}"
+    return _Outcome(ctx, decomposition, present, superseded, reduced, top, subtotal, total,
+                    capped, eligible, reason)
+
+
+def _counted_entry(ruleset: Ruleset, ctx: HandContext, i: int, n: int) -> PatternScore:
+    """The (memoized, immutable) PatternScore of pattern ``i`` counted ``n`` times."""
+    comp = ruleset.compiled
+    amount = comp.amounts[i]
+    value = comp.values[i] * n if amount is None else amount(ctx, n)
+    key = (i, n, value)
+    entry = comp.memo.get(key)
+    if entry is None:
+        p = ruleset.patterns[i]
+        entry = comp.memo[key] = PatternScore(p.id, p.name, p.chinese, p.pinyin, value, n)
+    return entry
+
+
+def _superseded_entry(ruleset: Ruleset, i: int, by: int, n: int) -> Superseded:
+    """The (memoized, immutable) Superseded entry of pattern ``i``."""
+    comp = ruleset.compiled
+    key = (-1, i, by, n)
+    entry = comp.memo.get(key)
+    if entry is None:
+        p = ruleset.patterns[i]
+        entry = comp.memo[key] = Superseded(p.id, p.name, ruleset.patterns[by].id, n)
+    return entry
+
+
+def _listing(
+    ruleset: Ruleset, outcome: _Outcome
+) -> tuple[tuple[PatternScore, ...], tuple[Superseded, ...]]:
+    """The counted and superseded entries of an evaluated reading, in ruleset order."""
+    implies = ruleset.compiled.implies
+    ctx = outcome.ctx
+    sup = outcome.superseded
+    top = outcome.top
+    present = outcome.present
+    if not sup and top < 0 and not outcome.reduced:
+        return tuple(_counted_entry(ruleset, ctx, i, n) for i, n in present), ()
+    counted: list[PatternScore] = []
+    superseded: list[Superseded] = []
+    for i, n in present:
+        if sup >> i & 1:
+            by = -1
+            for j, _ in present:
+                if implies[j] >> i & 1 and (by < 0 or not sup >> j & 1):
+                    by = j
+                    if not sup >> j & 1:
+                        break
+            superseded.append(_superseded_entry(ruleset, i, by, n))
+        elif top >= 0:
+            if i == top:
+                counted.append(_counted_entry(ruleset, ctx, i, n))
+            else:
+                superseded.append(_superseded_entry(ruleset, i, top, n))
+        else:
+            taken = outcome.reduced.get(i, 0)
+            if taken:
+                absorbs = ruleset.compiled.absorbs
+                by = next(j for j, _ in present if any(k == i for k, _ in absorbs[j]))
+                superseded.append(_superseded_entry(ruleset, i, by, taken))
+                n -= taken
+            if n:
+                counted.append(_counted_entry(ruleset, ctx, i, n))
+    return tuple(counted), tuple(superseded)
+
+
+def _explained(
+    result: Score, outcome: _Outcome | None, ruleset: Ruleset, explain: bool
+) -> Explanation:
+    if not explain:
+        return Explanation(result, ())
+    notes: list[PatternNote] = []
+    counted: dict[str, PatternScore] = {}
+    superseded: dict[str, Superseded] = {}
+    present: dict[int, int] = {}
+    if outcome is not None:
+        listed, dropped = _listing(ruleset, outcome)
+        counted = {p.id: p for p in listed}
+        superseded = {s.id: s for s in dropped}
+        present = dict(outcome.present)
+    for i, pat in enumerate(ruleset.patterns):
+        if pat.id in counted:
+            entry = counted[pat.id]
+            detail = f"×{entry.count}" if entry.count > 1 else ""
+            if pat.id in superseded:  # partly absorbed (Flower Set took some Flower Tiles)
+                detail = (detail + f"; part by {superseded[pat.id].by}").lstrip("; ")
+            note = PatternNote(pat.id, pat.name, pat.chinese, pat.pinyin, "counted",
+                               entry.value, detail)
+        elif pat.id in superseded:
+            assert outcome is not None
+            value = pat.worth(outcome.ctx, present[i])
+            note = PatternNote(pat.id, pat.name, pat.chinese, pat.pinyin, "superseded", value,
+                               f"by {superseded[pat.id].by}")
+        else:
+            note = PatternNote(pat.id, pat.name, pat.chinese, pat.pinyin, "absent", 0,
+                               pat.description)
+        notes.append(note)
+    return Explanation(result, tuple(notes))

@@ -9,8 +9,9 @@ asks which ruleset it is playing; it reads these fields.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from tingpai.analysis.forms import Form
@@ -100,6 +101,12 @@ class RuleOptions:
     ``fan-laak``, or a host table loaded from a file)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Family-specific data that has no common meaning (e.g. a loaded payment table)."""
+    require_pattern: bool = True
+    """A win needs at least one present pattern marked ``qualifies`` (Hu: anything but One
+    Quad, Flower Tile and Flower Set).  A table where a Chicken Hand may win sets False."""
+    discard_multiplier: Fraction = Fraction(1)
+    """Multiplier-style payment tables (``hu``): what the discarder pays is the hand's value
+    times this (Hu: 3 / 2.5 / 2 for 4 / 3 / 2 players); self-draw payers pay the value."""
 
 
 @dataclass(frozen=True)

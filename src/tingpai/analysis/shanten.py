@@ -1,0 +1,342 @@
+"""Shanten, waits and tile efficiency, computed from the per-suit tables in :mod:`.tables`.
+
+Every function takes ``counts``: 34 counts (list, tuple, bytes or bytearray, or a uint8
+numpy array) of the concealed tiles with fixed melds removed, so a hand with ``k`` fixed
+melds holds 13-3k or 14-3k tiles.  Seven pairs and thirteen orphans only apply when there
+is no fixed meld.  Shanten is the *exact* number: one less than the least number of tiles
+to draw (discarding others) to complete the hand, never counting on a fifth copy of a kind
+inside the concealed part.  So a 13-3k tile hand has shanten 0 exactly when it has a wait.
+
+Malformed counts (wrong length, a count outside 0-4, more than 14 tiles, a tile count that
+is a multiple of 3) raise ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tingpai.analysis.forms import ALL_FORMS, Form
+from tingpai.analysis.tables import (
+    COMB,
+    FINAL,
+    FORM_BITS,
+    HONOR_DATA,
+    HONOR_KEYS,
+    NA,
+    ORPHAN_FLOOR,
+    RESULTS,
+    SUIT_DATA,
+    SUIT_KEYS,
+    TOTAL,
+)
+from tingpai.tiles import NUM_KINDS, ORPHANS, Tile
+
+__all__ = [
+    "DiscardOption",
+    "discard_table",
+    "improving_tiles",
+    "is_complete",
+    "is_ready",
+    "shanten",
+    "shanten_by_form",
+    "waits",
+]
+
+_STD, _PAIRS, _ORPHANS = FORM_BITS
+_ORPHAN_MASK = sum(1 << t for t in ORPHANS)
+_OFFSETS = (0, 9, 18, 27)
+
+# Tiles of a suit-local mask, per key position: _MASK_TILES[position][mask].
+_MASK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+    tuple(
+        tuple(base + i for i in range(size) if mask >> i & 1) for mask in range(1 << size)
+    )
+    for base, size in zip(_OFFSETS, (9, 9, 9, 7), strict=True)
+)
+
+def _orphans(k0: bytes, k1: bytes, k2: bytes, k3: bytes) -> int:
+    """Thirteen orphans shanten of a 13 or 14 tile hand given by its four keys.
+
+    The terminals are bytes 0 and 8 of each numbered-suit key (``k[::8]``); the shanten is
+    the number of missing orphan kinds, less one if some orphan kind is doubled.
+    """
+    key = k0[::8] + k1[::8] + k2[::8] + k3
+    missing = key.count(0)
+    return missing - 1 if missing + key.count(1) < 13 else missing
+
+
+def _bad_count(b: bytes, want: str) -> ValueError:
+    """The error for counts whose tile count is not what the function needs."""
+    return ValueError(
+        f"a concealed part must hold {want} tiles minus 3 per fixed meld (got {sum(b)})"
+    )
+
+
+def _no_form(forms: Form, tiles: int) -> ValueError:
+    """The error for a choice of forms none of which applies to the hand."""
+    if not forms:
+        return ValueError("no form chosen")
+    return ValueError(
+        f"no chosen form ({forms}) applies to {tiles} concealed tiles: seven pairs and "
+        "thirteen orphans need a hand without fixed melds"
+    )
+
+
+def _values(b: bytes) -> tuple[int, int, int, int]:
+    """(tiles, standard, seven pairs, thirteen orphans) shanten; ``NA`` where a form does
+    not apply.  Raises ValueError for malformed counts."""
+    k0, k1, k2, k3 = b[0:9], b[9:18], b[18:27], b[27:]
+    comb = COMB
+    rid = TOTAL[comb[SUIT_KEYS[k0]][SUIT_KEYS[k1]]][comb[SUIT_KEYS[k2]][HONOR_KEYS[k3]]]
+    result = RESULTS[rid]
+    if result is None:
+        raise _bad_count(b, "13 or 14")
+    tiles, standard, pairs = result
+    return tiles, standard, pairs, _orphans(k0, k1, k2, k3) if tiles >= 13 else NA
+
+
+def _best(values: tuple[int, int, int, int], forms: Form) -> int:
+    """Least shanten among the chosen forms that apply."""
+    chosen = [
+        v for bit, v in zip(FORM_BITS, values[1:], strict=True) if forms._value_ & bit and v != NA
+    ]
+    if not chosen:
+        raise _no_form(forms, values[0])
+    return min(chosen)
+
+
+def shanten(counts: Sequence[int], forms: Form = ALL_FORMS) -> int:
+    """Shanten of the concealed part: the minimum over ``forms``, -1 when complete.
+
+    >>> from tingpai.tiles import parse_counts
+    >>> shanten(parse_counts("123m456p789s1122z"))
+    0
+    >>> shanten(parse_counts("123m456p789s11122z"))
+    -1
+    """
+    b = bytes(counts)
+    comb = COMB
+    fv = forms._value_
+    z = HONOR_KEYS[b[27:]]
+    rid = TOTAL[comb[SUIT_KEYS[b[0:9]]][SUIT_KEYS[b[9:18]]]][comb[SUIT_KEYS[b[18:27]]][z]]
+    result = FINAL[fv][rid]
+    if result is not None and result <= ORPHAN_FLOOR[fv][z]:
+        return result
+    # Thirteen orphans is chosen and may be lower, or something is wrong.
+    values = RESULTS[rid]
+    if values is None:
+        raise _bad_count(b, "13 or 14")
+    if values[0] >= 13 and fv & _ORPHANS:
+        key = b[0:27:9] + b[8:27:9] + b[27:]
+        missing = key.count(0)
+        orphans = missing - 1 if missing + key.count(1) < 13 else missing
+        if result is None or orphans < result:
+            return orphans
+    if result is None:
+        raise _no_form(forms, values[0])
+    return result
+
+
+def shanten_by_form(counts: Sequence[int], forms: Form = ALL_FORMS) -> dict[Form, int]:
+    """Shanten per chosen form that applies (seven pairs and orphans need no fixed melds).
+
+    >>> from tingpai.tiles import parse_counts
+    >>> shanten_by_form(parse_counts("1199m2288p3377s11z"))[Form.PAIRS]
+    -1
+    """
+    values = _values(bytes(counts))
+    _best(values, forms)
+    return {
+        form: value
+        for form, value in zip((Form.STANDARD, Form.PAIRS, Form.ORPHANS), values[1:], strict=True)
+        if form in forms and value != NA
+    }
+
+
+def is_complete(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
+    """Whether a 14-3k tile concealed part is complete in one of ``forms``.
+
+    A form that does not apply (seven pairs with fixed melds) simply does not complete.
+    """
+    b = bytes(counts)
+    values = _values(b)
+    if values[0] % 3 != 2:
+        raise _bad_count(b, "14")
+    if not forms:
+        raise _no_form(forms, values[0])
+    return any(
+        forms._value_ & bit and v == -1 for bit, v in zip(FORM_BITS, values[1:], strict=True)
+    )
+
+
+def _efficiency(
+    k0: bytes, k1: bytes, k2: bytes, k3: bytes, fv: int, ready_only: bool = False
+) -> tuple[int, int]:
+    """(shanten, mask of improving kinds) of a 13-3k tile hand given by its four keys.
+
+    A kind improves the hand when drawing it lowers the shanten (so for a ready hand the
+    improving kinds are the waits).  For the standard form they are the kinds that lower,
+    in their suit, the distance of a cell used by some optimal split of the hand across
+    suits (:class:`.tables.KeyData`).  With ``ready_only`` the mask is only computed when
+    the shanten is 0.  The shanten is ``NA`` when no chosen form applies.
+    """
+    comb = COMB
+    m = SUIT_KEYS[k0]
+    p = SUIT_KEYS[k1]
+    s = SUIT_KEYS[k2]
+    z = HONOR_KEYS[k3]
+    mp = comb[m][p]
+    sz = comb[s][z]
+    rid = TOTAL[mp][sz]
+    result = RESULTS[rid]
+    if result is None or result[0] % 3 != 1:
+        raise _bad_count(k0 + k1 + k2 + k3, "13")
+    tiles, std, pairs = result
+    best = FINAL[fv][rid]
+    orphans = NA
+    if fv & _ORPHANS and tiles == 13 and (best is None or best >= ORPHAN_FLOOR[fv][z]):
+        orphans = _orphans(k0, k1, k2, k3)
+        if best is None or orphans < best:
+            best = orphans
+    if best is None:
+        return NA, 0
+    if ready_only and best != 0:
+        return best, 0
+    d0, d1, d2, d3 = SUIT_DATA[k0], SUIT_DATA[k1], SUIT_DATA[k2], HONOR_DATA[k3]
+    mask = 0
+    if fv & _STD and std == best:
+        mask = (
+            d0.by_context[comb[p][sz]]
+            | d1.by_context[comb[m][sz]] << 9
+            | d2.by_context[comb[mp][z]] << 18
+            | d3.by_context[comb[mp][s]] << 27
+        )
+    if (fv & _PAIRS and pairs == best) or orphans == best:
+        o0, z0 = d0.singles()
+        o1, z1 = d1.singles()
+        o2, z2 = d2.singles()
+        o3, z3 = d3.singles()
+        ones = o0 | o1 << 9 | o2 << 18 | o3 << 27
+        zeros = z0 | z1 << 9 | z2 << 18 | z3 << 27
+        if fv & _PAIRS and pairs == best:
+            # A single becomes a pair; a new kind helps while fewer than 7 kinds are held.
+            mask |= ones
+            if NUM_KINDS - zeros.bit_count() < 7:
+                mask |= zeros
+        if orphans == best:
+            # A missing orphan kind helps; a held one too while none is doubled.
+            doubled = _ORPHAN_MASK & ~zeros & ~ones
+            mask |= _ORPHAN_MASK & zeros if doubled else _ORPHAN_MASK
+    return best, mask
+
+
+def _mask_tiles(mask: int) -> tuple[Tile, ...]:
+    """The sorted tile kinds of a 34-bit mask."""
+    t = _MASK_TILES
+    return (
+        t[0][mask & 511] + t[1][mask >> 9 & 511] + t[2][mask >> 18 & 511] + t[3][mask >> 27]
+    )
+
+
+def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
+    """The tile kinds that complete a 13-3k tile hand, sorted; [] when not ready.
+
+    A kind of which the concealed part already holds four is not a wait.  A form that
+    does not apply (seven pairs with fixed melds) simply completes nothing.
+
+    >>> from tingpai.tiles import parse_counts
+    >>> waits(parse_counts("1112345678999m"))  # nine gates
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    """
+    b = bytes(counts)
+    value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_, True)
+    if value == NA and not forms:
+        raise _no_form(forms, sum(b))
+    return list(_mask_tiles(mask)) if value == 0 else []
+
+
+def is_ready(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
+    """Whether a 13-3k tile hand is one tile from complete: ``bool(waits(counts, forms))``."""
+    b = bytes(counts)
+    value = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_, True)[0]
+    if value == NA and not forms:
+        raise _no_form(forms, sum(b))
+    return value == 0
+
+
+def improving_tiles(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
+    """The kinds whose draw lowers the shanten of a 13-3k tile hand, sorted.
+
+    Kinds the hand already holds four of are never included (they cannot be drawn).
+
+    >>> from tingpai.tiles import parse_counts, tiles_to_str
+    >>> tiles_to_str(improving_tiles(parse_counts("123m456p789s11z57z"), Form.STANDARD))
+    '157z'
+    """
+    b = bytes(counts)
+    value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_)
+    if value == NA:
+        raise _no_form(forms, sum(b))
+    return list(_mask_tiles(mask))
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One discard of a 14-3k tile hand and what the remaining hand looks like."""
+
+    tile: Tile
+    """The discarded kind."""
+    shanten: int
+    """Shanten of the hand after the discard."""
+    improving: tuple[Tile, ...]
+    """Kinds whose draw would then lower the shanten, sorted."""
+    live: int
+    """Copies of the improving kinds in neither the hand (before the discard) nor
+    ``visible``."""
+
+
+def discard_table(
+    counts: Sequence[int],
+    visible: Sequence[int] | None = None,
+    forms: Form = ALL_FORMS,
+) -> list[DiscardOption]:
+    """Every distinct discard of a 14-3k tile hand, best first.
+
+    Sorted by shanten after the discard, then most live improving tiles, then tile.
+    ``visible`` is a 34-count of tiles seen outside the hand (ponds, exposed melds, ...);
+    the live count of a kind is 4 minus its copies in the hand (the discarded tile
+    included, as it lies in the pond) minus its visible copies, never below 0.
+
+    >>> from tingpai.tiles import parse_counts
+    >>> best = discard_table(parse_counts("123m456p789s11223z"))[0]
+    >>> best.tile, best.shanten, best.improving, best.live
+    (29, 0, (27, 28), 4)
+    """
+    b = bytes(counts)
+    if sum(b) % 3 != 2:
+        raise _bad_count(b, "14")
+    if visible is None:
+        seen = b
+    else:
+        vis = bytes(visible)
+        if len(vis) != NUM_KINDS:
+            raise ValueError("visible must have 34 entries (one per tile kind)")
+        seen = bytes([min(4, x + y) for x, y in zip(b, vis, strict=False)])
+    fv = forms._value_
+    keys = [b[0:9], b[9:18], b[18:27], b[27:]]
+    options: list[DiscardOption] = []
+    for position, key in enumerate(keys):
+        base = _OFFSETS[position]
+        data = HONOR_DATA[key] if position == 3 else SUIT_DATA[key]
+        for kind, smaller in data.minus():
+            keys[position] = smaller
+            value, mask = _efficiency(keys[0], keys[1], keys[2], keys[3], fv)
+            if value == NA:
+                raise _no_form(forms, sum(b))
+            improving = _mask_tiles(mask)
+            live = 4 * len(improving) - sum([seen[t] for t in improving])
+            options.append(DiscardOption(base + kind, value, improving, live))
+        keys[position] = key
+    options.sort(key=lambda o: (o.shanten, -o.live, o.tile))
+    return options

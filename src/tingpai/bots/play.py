@@ -1,0 +1,95 @@
+"""Playing games with bots: :func:`play_game`, :func:`play_games`, :func:`play_hand`.
+
+A game is a function of its seed: the seed draws the wall shuffles and seeds every bot
+named by string, so the same seed gives the same game and the same record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tingpai.bots.base import Bot
+from tingpai.bots.greedy import GreedyBot
+from tingpai.bots.random_bot import RandomBot
+from tingpai.engine.hand import Hand
+from tingpai.engine.match import GameResult, Match
+from tingpai.engine.results import HandResult
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+"""Bot levels by name; each factory takes the bot's own seeded ``random.Random``."""
+
+
+def make_bot(name: str, rng: random.Random) -> Bot:
+    """A bot by level name (``random``, ``greedy``); ValueError for an unknown name."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+    return factory(rng)
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """One game played by bots: its seed, record, hand results and final standing."""
+
+    seed: int
+    record: dict[str, Any]
+    hands: tuple[HandResult, ...]
+    result: GameResult
+
+
+def play_hand(hand: Hand, bots: Sequence[Bot]) -> HandResult:
+    """Let the bots play ``hand`` to its end; returns its result."""
+    while not hand.is_over:
+        seat = hand.to_act()[0]
+        hand.apply(bots[seat].act(hand.observe(seat)))
+    result = hand.result
+    assert result is not None
+    return result
+
+
+def play_game(
+    bots: Sequence[Bot | str],
+    seed: int,
+    rules: str = "hu-4p",
+    options: Mapping[str, Any] | None = None,
+    *,
+    max_hands: int | None = None,
+) -> GameRun:
+    """Play a full game (or ``max_hands`` hands) and return its record and results.
+
+    ``bots`` holds one bot or bot name per seat; named bots are created fresh, seeded from
+    ``seed``, so the run is deterministic for a seed.
+    """
+    rng = random.Random(seed)
+    match = Match(rules, options, rng=random.Random(rng.getrandbits(64)))
+    if len(bots) != match.players:
+        raise ValueError(f"{len(bots)} bots for a {match.players}-player table")
+    players: list[Bot] = [
+        make_bot(b, random.Random(rng.getrandbits(64))) if isinstance(b, str) else b
+        for b in bots
+    ]
+    results: list[HandResult] = []
+    while not match.is_over and (max_hands is None or len(results) < max_hands):
+        results.append(play_hand(match.next_hand(), players))
+    return GameRun(seed, match.record(), tuple(results), match.result())
+
+
+def play_games(
+    n: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    rules: str = "hu-4p",
+    options: Mapping[str, Any] | None = None,
+    *,
+    max_hands: int | None = None,
+) -> Iterator[GameRun]:
+    """Play ``n`` games with seeds ``seed``, ``seed + 1``, ... (bots by name)."""
+    for i in range(n):
+        yield play_game(bots, seed + i, rules, options, max_hands=max_hands)

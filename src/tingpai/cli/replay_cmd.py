@@ -1,0 +1,112 @@
+"""``tingpai replay RECORD [--json]``: replay a game record and print what happened.
+
+Human form: one line per hand (winners with their patterns, or the draw), the hand's
+deltas, then the final scores.  ``--json`` prints
+``{"hands": [{"result", "winners", "deltas"}, ...], "scores": [...]}`` (DESIGN.md).
+
+Errors exit with status 2: an illegal action prints ``{"error": ..., "hand": h,
+"action": k}`` (the error names the rule broken); an unreadable or malformed record prints
+``{"error": ...}`` (plus ``hand`` when the problem is in one hand).  ``RECORD`` may be ``-``
+for standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from tingpai.engine.errors import RecordError, ReplayError
+from tingpai.engine.record import ReplayResult, replay
+from tingpai.tiles import tile_to_str
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``replay`` subcommand."""
+    p = subparsers.add_parser(
+        "replay",
+        help="replay a game record (tingpai-record/1) and print each hand's result",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    p.add_argument("record", help="record file (JSON), or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument(
+        "--partial",
+        action="store_true",
+        help="accept a last hand that stops before its end (a game in progress)",
+    )
+    p.set_defaults(func=run)
+
+
+def _fail(args: argparse.Namespace, payload: dict[str, Any]) -> int:
+    if args.json:
+        print(json.dumps(payload))
+    else:
+        where = ""
+        if payload.get("hand") is not None:
+            where = f"hand {payload['hand']}"
+            if payload.get("action") is not None:
+                where += f", action {payload['action']}"
+            where += ": "
+        print(f"error: {where}{payload['error']}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the record; exit 0, or 2 on an unreadable record or an illegal action."""
+    try:
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.record, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail(args, {"error": f"cannot read {args.record}: {exc}"})
+    try:
+        result = replay(text, partial=args.partial)
+    except ReplayError as exc:
+        return _fail(args, {"error": str(exc), "hand": exc.hand, "action": exc.action})
+    except RecordError as exc:
+        payload: dict[str, Any] = {"error": str(exc)}
+        if exc.hand is not None:
+            payload["hand"] = exc.hand
+        return _fail(args, payload)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(_human(result))
+    return 0
+
+
+def _human(result: ReplayResult) -> str:
+    lines: list[str] = []
+    for i, hr in enumerate(result.hands):
+        r = hr.result
+        deltas = " ".join(f"{d:+d}" for d in hr.deltas)
+        if r is None:
+            lines.append(f"hand {i}: unfinished  [{deltas}]")
+            continue
+        if not r.winners:
+            ready = ""
+            if r.ready is not None:
+                ready = " ready: " + (
+                    ", ".join(str(s) for s, ok in enumerate(r.ready) if ok) or "none"
+                )
+            lines.append(f"hand {i}: exhaustive draw (dealer {r.dealer}){ready}  [{deltas}]")
+            continue
+        lines.append(f"hand {i}: (dealer {r.dealer})  [{deltas}]")
+        for w in r.winners:
+            how = w.kind.value
+            if w.win_tile is not None:
+                how += f" on {tile_to_str(w.win_tile)}"
+            if w.payer is not None:
+                how += f" from seat {w.payer}"
+            pats = ", ".join(f"{p.name} {p.value}" for p in w.score.patterns)
+            lines.append(f"  seat {w.seat} wins by {how}: {w.score.total} ({pats})")
+    scores = " ".join(str(s) for s in result.scores)
+    status = "final" if result.game.over else "so far"
+    lines.append(f"scores ({status}): {scores}")
+    if result.game.over:
+        lines.append(f"winner: seat {result.game.winner}")
+    return "\n".join(lines)

@@ -1,0 +1,419 @@
+"""``tingpai score``: score one winning hand, for people or for programs.
+
+Human form::
+
+    tingpai score "123s123p789p99p [123m] +9p" --rules hu-4p --discard --seat S --round E \\
+        --flowers 5f
+
+The winning tile after ``+`` joins the concealed tiles; when the written tiles already make
+a full hand with it (as above, ``99p`` then ``+9p``), ``+`` only marks which tile won.
+
+prints a table of the patterns (Chinese name, pinyin, value), the superseded ones struck
+through with what superseded them, the total and who pays what.  ``--explain`` also lists
+every pattern that was not present and what it needs.
+
+``tingpai score --json`` reads one JSON object on stdin and prints one on stdout, exactly as
+DESIGN.md "Contracts" says.  Extra input field: ``special`` (a special win's pattern id, e.g.
+``"eight_immortals"``; ``win_tile`` may then be null).  Extra output fields: ``unit``,
+``subtotal``, ``capped``, ``bonuses``, ``decomposition`` and ``count`` in pattern entries.
+
+Malformed input (bad JSON, wrong field types, unknown fields, bad notation, unknown rules id
+or option) exits with status 2 (JSON: ``{"error": "..."}`` on stdout); a well-formed hand that
+is not a valid win exits 0 with ``valid: false`` and a reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids
+from tingpai.scoring import Explanation, Score, Situation, explain, score
+from tingpai.tiles import (
+    InvalidNotation,
+    Meld,
+    Tile,
+    parse_hand,
+    parse_meld,
+    parse_tile,
+    parse_tiles,
+    wind_from_str,
+)
+
+
+class InputError(ValueError):
+    """Malformed input: the message names the field and what was wrong with it."""
+
+
+WIN_WORDS: Mapping[str, WinKind] = {
+    "self-draw": WinKind.SELF_DRAW,
+    "self_draw": WinKind.SELF_DRAW,
+    "selfdraw": WinKind.SELF_DRAW,
+    "self": WinKind.SELF_DRAW,
+    "tsumo": WinKind.SELF_DRAW,
+    "zimo": WinKind.SELF_DRAW,
+    "discard": WinKind.DISCARD,
+    "ron": WinKind.DISCARD,
+    "robbing-kong": WinKind.ROBBING_KONG,
+    "robbing_kong": WinKind.ROBBING_KONG,
+    "eight-immortals": WinKind.EIGHT_IMMORTALS,
+    "eight_immortals": WinKind.EIGHT_IMMORTALS,
+    "terminal-discards": WinKind.TERMINAL_DISCARDS,
+    "terminal_discards": WinKind.TERMINAL_DISCARDS,
+}
+"""Accepted spellings of the ``win`` field."""
+
+FIELDS = (
+    "rules", "options", "concealed", "melds", "win_tile", "win", "seat_wind", "round_wind",
+    "flowers", "dealer_repeats", "eighth_repeat", "replacements", "robbing_kong", "last_tile",
+    "blessing", "special",
+)
+"""Every input field of ``tingpai score --json``."""
+
+
+# --- input -------------------------------------------------------------------------
+
+
+def _field(data: Mapping[str, Any], name: str, types: type | tuple[type, ...], default: Any,
+           what: str) -> Any:
+    value = data.get(name, default)
+    if value is default and name not in data:
+        return default
+    ok = isinstance(value, types) and not (
+        isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,))
+    )
+    if not ok:
+        raise InputError(f"field {name!r} must be {what}, got {json.dumps(value)}")
+    return value
+
+
+def _tiles(text: str, name: str) -> list[Tile]:
+    try:
+        return parse_tiles(text)
+    except InvalidNotation as exc:
+        raise InputError(f"field {name!r}: {exc}") from None
+
+
+def _wind(text: str, name: str) -> Tile:
+    try:
+        return wind_from_str(text)
+    except InvalidNotation as exc:
+        raise InputError(f"field {name!r}: {exc}") from None
+
+
+def _win_kind(text: str) -> WinKind:
+    kind = WIN_WORDS.get(text.strip().lower())
+    if kind is None:
+        raise InputError(
+            f"field 'win' must be 'discard' or 'self-draw' (or ron, tsumo, zimo, ...), "
+            f"got {text!r}"
+        )
+    return kind
+
+
+def _special(value: str | None) -> str | None:
+    return None if value is None else value.strip().replace("-", "_")
+
+
+def _ruleset(rules: str, options: Mapping[str, Any]) -> Ruleset:
+    try:
+        return find_ruleset(rules, **options)
+    except RuleError as exc:
+        raise InputError(str(exc)) from None
+
+
+def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
+    """Read the ``tingpai score --json`` input object; :class:`InputError` if malformed."""
+    if not isinstance(data, dict):
+        raise InputError("input must be one JSON object")
+    unknown = [k for k in data if k not in FIELDS]
+    if unknown:
+        raise InputError(f"unknown field {unknown[0]!r} (fields: {', '.join(FIELDS)})")
+    for required in ("rules", "concealed"):
+        if required not in data:
+            raise InputError(f"missing field {required!r}")
+    rules = _field(data, "rules", str, None, "a rules id string")
+    options = _field(data, "options", dict, {}, "an object")
+    concealed = _tiles(_field(data, "concealed", str, None, "a tile string"), "concealed")
+    melds_raw = _field(data, "melds", list, [], "a list of meld strings")
+    melds: list[Meld] = []
+    for i, text in enumerate(melds_raw):
+        if not isinstance(text, str):
+            raise InputError(f"field 'melds'[{i}] must be a string like 'pung 555p'")
+        try:
+            melds.append(parse_meld(text))
+        except InvalidNotation as exc:
+            raise InputError(f"field 'melds'[{i}]: {exc}") from None
+    win = _win_kind(_field(data, "win", str, "discard", "'discard' or 'self-draw'"))
+    special = _special(_field(data, "special", (str, type(None)), None, "a string or null"))
+    is_special = special is not None or win in (WinKind.EIGHT_IMMORTALS,
+                                                WinKind.TERMINAL_DISCARDS)
+    if "win_tile" not in data and not is_special:
+        raise InputError("missing field 'win_tile'")
+    win_raw = _field(data, "win_tile", (str, type(None)), None, "a tile like '9p'")
+    if win_raw is None and not is_special:
+        raise InputError("field 'win_tile' must be a tile like '9p', got null")
+    try:
+        win_tile = parse_tile(win_raw) if win_raw is not None else -1
+    except InvalidNotation as exc:
+        raise InputError(f"field 'win_tile': {exc}") from None
+    if not is_special and win_tile not in concealed:
+        raise InputError(
+            "field 'win_tile' must be one of the 'concealed' tiles (concealed includes the "
+            "winning tile)"
+        )
+    seat = _wind(_field(data, "seat_wind", str, "E", "a wind letter E/S/W/N"), "seat_wind")
+    round_ = _wind(_field(data, "round_wind", str, "E", "a wind letter E/S/W/N"), "round_wind")
+    flowers_raw = _field(data, "flowers", (str, list), "", "a tile string like '15f'")
+    if isinstance(flowers_raw, list):
+        if not all(isinstance(f, str) for f in flowers_raw):
+            raise InputError("field 'flowers' must be a tile string like '15f'")
+        flowers_raw = " ".join(flowers_raw)
+    flowers = _tiles(flowers_raw, "flowers")
+    repeats = _field(data, "dealer_repeats", int, 0, "a non-negative integer")
+    if repeats < 0:
+        raise InputError(f"field 'dealer_repeats' must be a non-negative integer, got {repeats}")
+    eighth = _field(data, "eighth_repeat", bool, False, "true or false")
+    repl = _field(data, "replacements", list, [], "a list of 'kong' / 'flower'")
+    for r in repl:
+        if r not in ("kong", "flower"):
+            raise InputError(
+                f"field 'replacements' entries must be 'kong' or 'flower', got {json.dumps(r)}"
+            )
+    robbing = _field(data, "robbing_kong", bool, False, "true or false")
+    last = _field(data, "last_tile", bool, False, "true or false")
+    blessing = _field(data, "blessing", (str, type(None)), None, "null, 'heaven' or 'earth'")
+    if blessing not in (None, "heaven", "earth"):
+        raise InputError(f"field 'blessing' must be null, 'heaven' or 'earth', got {blessing!r}")
+    ruleset = _ruleset(rules, options)
+    situation = Situation(
+        concealed=tuple(concealed), win_tile=win_tile, melds=tuple(melds),
+        win=WinKind.ROBBING_KONG if robbing and win is WinKind.DISCARD else win,
+        seat_wind=seat, round_wind=round_, flowers=tuple(flowers), dealer_repeats=repeats,
+        eighth_repeat=eighth, replacements=tuple(repl), robbing_kong=robbing, last_tile=last,
+        blessing=blessing, special=special,
+    )
+    return situation, ruleset
+
+
+# --- output ------------------------------------------------------------------------
+
+
+def score_to_json(result: Score) -> dict[str, Any]:
+    """The ``tingpai score --json`` output object of a score."""
+    out: dict[str, Any] = {
+        "valid": result.valid,
+        "total": result.total,
+        "patterns": [
+            {"id": p.id, "name": p.name, "chinese": p.chinese, "pinyin": p.pinyin,
+             "value": p.value, "count": p.count}
+            for p in result.patterns
+        ],
+        "superseded": [
+            {"id": s.id, "name": s.name, "by": s.by, "count": s.count}
+            for s in result.superseded
+        ],
+        "limit": result.limit,
+        "payments": result.payments.as_dict(),
+        "unit": result.unit.value,
+        "subtotal": result.subtotal,
+        "capped": result.capped,
+        "bonuses": [
+            {"id": b.id, "name": b.name, "value": b.value, "count": b.count}
+            for b in result.bonuses
+        ],
+        "decomposition": list(result.decomposition),
+    }
+    if not result.valid:
+        out["reason"] = result.reason
+    return out
+
+
+def run_json(stdin: Any, stdout: Any) -> int:
+    """Read one JSON object, print one; 0 for any scored hand, 2 for malformed input."""
+    try:
+        try:
+            data = json.loads(stdin.read())
+        except json.JSONDecodeError as exc:
+            raise InputError(f"bad JSON: {exc}") from None
+        situation, ruleset = situation_from_json(data)
+    except InputError as exc:
+        print(json.dumps({"error": str(exc)}), file=stdout)
+        return 2
+    print(json.dumps(score_to_json(score(situation, ruleset))), file=stdout)
+    return 0
+
+
+def _option_value(text: str) -> tuple[str, Any]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise InputError(f"--option {text!r} must be KEY=VALUE")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
+    """Build the situation of the human form; :class:`InputError` if malformed."""
+    options = dict(_option_value(o) for o in args.option or [])
+    ruleset = _ruleset(args.rules, options)
+    special = _special(args.special)
+    try:
+        concealed, melds, win_tile = parse_hand(args.hand)
+    except InvalidNotation as exc:
+        raise InputError(f"hand: {exc}") from None
+    if win_tile is None and special is None:
+        raise InputError("hand: give the winning tile after '+', e.g. '123m... +9p'")
+    if (
+        win_tile is not None
+        and len(concealed) + 3 * len(melds) == 15
+        and concealed.count(win_tile) >= 2
+    ):
+        # "+9p" marked a tile already written among the fourteen: do not count it twice.
+        concealed.remove(win_tile)
+    repl: list[str] = []
+    if args.replacements:
+        repl = [r.strip() for r in args.replacements.split(",") if r.strip()]
+        for r in repl:
+            if r not in ("kong", "flower"):
+                raise InputError(f"--replacements: {r!r} must be 'kong' or 'flower'")
+    if args.repeats < 0:
+        raise InputError("--repeats must be a non-negative integer")
+    win = WinKind.SELF_DRAW if args.self_draw else WinKind.DISCARD
+    if args.robbing_kong and win is WinKind.DISCARD:
+        win = WinKind.ROBBING_KONG
+    situation = Situation(
+        concealed=tuple(concealed), win_tile=-1 if win_tile is None else win_tile,
+        melds=tuple(melds), win=win,
+        seat_wind=_wind(args.seat, "--seat"), round_wind=_wind(args.round, "--round"),
+        flowers=tuple(_tiles(args.flowers, "--flowers")), dealer_repeats=args.repeats,
+        eighth_repeat=args.eighth_repeat, replacements=tuple(repl),
+        robbing_kong=args.robbing_kong, last_tile=args.last_tile, blessing=args.blessing,
+        special=special,
+    )
+    return situation, ruleset
+
+
+def render(explanation: Explanation, ruleset: Ruleset, show_absent: bool) -> Any:
+    """A rich renderable: the pattern table, total and payments (and, with ``show_absent``,
+    every pattern that was not present and what it needs)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    result = explanation.score
+    unit = "fan" if result.unit.value == "fan" else "points"
+    parts: list[Any] = []
+    if not result.valid:
+        parts.append(Text(f"Not a valid win: {result.reason}", style="bold red"))
+    table = Table(title=ruleset.name)
+    table.add_column("Pattern")
+    table.add_column("Chinese")
+    table.add_column("Pinyin")
+    table.add_column("Value", justify="right")
+    table.add_column("Note")
+    dim = "strike dim"
+    for note in explanation.notes:
+        if note.status == "counted":
+            detail = note.detail if result.valid else "present, but not a winning pattern"
+            table.add_row(note.name, note.chinese, note.pinyin, str(note.value), detail)
+        elif note.status == "superseded":
+            by_id = note.detail.removeprefix("by ")
+            by = ruleset.pattern(by_id).name if ruleset.has_pattern(by_id) else by_id
+            table.add_row(Text(note.name, style=dim), Text(note.chinese, style=dim),
+                          Text(note.pinyin, style=dim), Text(str(note.value), style=dim),
+                          Text(f"superseded by {by}", style="dim"))
+    for bonus in result.bonuses:
+        table.add_row(bonus.name, "", "", str(bonus.value), "outside the cap")
+    if table.row_count:
+        parts.append(table)
+    if result.valid:
+        lines = []
+        if result.capped:
+            lines.append(f"Patterns {result.subtotal}, capped at {ruleset.options.max_value}")
+        lines.append(f"Total: {result.total} {unit}" + (" (limit hand)" if result.limit else ""))
+        pay = result.payments
+        losers = ruleset.options.players - 1
+        if pay.each is not None:
+            lines.append(f"Self-draw: each of {losers} players pays {pay.each} "
+                         f"({pay.each * losers} in all)")
+        if pay.discarder is not None:
+            lines.append(f"Discard: the discarder pays {pay.discarder}")
+        if pay.others is not None:
+            lines.append(f"Each other player pays {pay.others}")
+        if result.decomposition:
+            lines.append("Groups: " + " | ".join(result.decomposition))
+        parts.append(Text("\n".join(lines), style="bold"))
+    if show_absent:
+        absent = Table(title="Not present")
+        absent.add_column("Pattern")
+        absent.add_column("Chinese")
+        absent.add_column("Value", justify="right")
+        absent.add_column("Needs")
+        for note in explanation.notes:
+            if note.status == "absent":
+                value = ruleset.pattern(note.id).value
+                absent.add_row(note.name, note.chinese, str(value), note.detail)
+        parts.append(absent)
+    return Group(*parts)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The ``score`` subcommand."""
+    if args.json:
+        return run_json(sys.stdin, sys.stdout)
+    if not args.hand:
+        print("tingpai score: error: give a hand (e.g. \"123m456p789s1122z +2z\") or --json",
+              file=sys.stderr)
+        return 2
+    try:
+        situation, ruleset = situation_from_args(args)
+    except InputError as exc:
+        print(f"tingpai score: error: {exc}", file=sys.stderr)
+        return 2
+    from rich.console import Console
+
+    Console().print(render(explain(situation, ruleset), ruleset, args.explain))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``score`` subcommand."""
+    parser = subparsers.add_parser(
+        "score", help="score a winning hand",
+        description="Score a winning hand: patterns, total and payments.",
+    )
+    parser.add_argument("hand", nargs="?",
+                        help='hand notation, e.g. "123s123p789p99p [123m] +9p" '
+                             "([..] exposed meld, [[..]] concealed kong, +tile the winning tile)")
+    parser.add_argument("--json", action="store_true",
+                        help="read one JSON object on stdin, print one on stdout")
+    parser.add_argument("--rules", default="hu-4p",
+                        help=f"ruleset id ({', '.join(ruleset_ids())}); default hu-4p")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--discard", action="store_true", help="won on a discard (default)")
+    how.add_argument("--self-draw", action="store_true", help="won by self-draw")
+    parser.add_argument("--seat", default="E", help="seat wind E/S/W/N (default E)")
+    parser.add_argument("--round", default="E", help="prevailing wind E/S/W/N (default E)")
+    parser.add_argument("--flowers", default="", help="declared bonus tiles, e.g. 15f")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE",
+                        help="ruleset option (value read as JSON if it parses), repeatable")
+    parser.add_argument("--repeats", type=int, default=0, help="dealer repeats")
+    parser.add_argument("--eighth-repeat", action="store_true",
+                        help="the hand is played at the dealer's eighth repeat")
+    parser.add_argument("--replacements", default="",
+                        help="replacement chain that produced the winning tile, e.g. kong,flower")
+    parser.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
+    parser.add_argument("--last-tile", action="store_true",
+                        help="won on the last draw or discard")
+    parser.add_argument("--blessing", choices=("heaven", "earth"), default=None)
+    parser.add_argument("--special", default=None,
+                        help="special win by pattern id (eight_immortals, terminal_discards)")
+    parser.add_argument("--explain", action="store_true",
+                        help="also list every absent pattern and what it needs")
+    parser.set_defaults(func=run)

@@ -1,0 +1,284 @@
+"""A whole game: dealership, repeats, rounds, scores and the game record.
+
+The match sits above the hand and only reads hand results (DESIGN.md).  Rotation, from the
+ruleset's options:
+
+* the dealer repeats when it is among the winners; after an exhaustive draw without wins it
+  repeats when ``repeat_on_draw`` is ``always``, or ``if_ready`` and it was ready; wins at
+  exhaustive draw (Eight Immortals, All Terminal and Honor Discards) count as wins;
+* the hand played at repeat ``max_repeats`` is the dealer's last, whatever its result;
+* the dealership passes to the next seat in turn order; when it comes back to seat 0 (the
+  game's first dealer) the next prevailing wind begins; the game ends when the dealership
+  passes after the last round (``rounds``);
+* ``early_finish``: in the game's final dealership, a dealer who wins a hand and then leads
+  (strictly more points than every other seat) ends the game at once;
+* ``point_limit``: the game ends after a hand in which a seat's net points reach it.
+
+The winner is the seat with the most points; ties go to the earlier starting seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tingpai.engine.actions import Action
+from tingpai.engine.errors import IllegalAction
+from tingpai.engine.hand import Hand
+from tingpai.engine.observation import Observation
+from tingpai.engine.wall import shuffled_wall
+from tingpai.rules import find_ruleset
+from tingpai.rules.ruleset import Ruleset
+from tingpai.tiles import EAST, Tile, wind_from_str, wind_to_str
+
+RECORD_FORMAT = "tingpai-record/1"
+"""The ``format`` value of game records."""
+
+
+@dataclass(frozen=True)
+class StartState:
+    """Where a game starts (the record's optional ``start``); default: a new game."""
+
+    round_wind: Tile = EAST
+    dealer: int = 0
+    repeats: int = 0
+    scores: tuple[int, ...] | None = None
+    """None: every seat has the ruleset's start points."""
+
+    def to_json(self, players: int, start_points: int) -> dict[str, Any]:
+        """The record form, scores filled in."""
+        return {
+            "round_wind": wind_to_str(self.round_wind),
+            "dealer": self.dealer,
+            "repeats": self.repeats,
+            "scores": list(self.scores) if self.scores else [start_points] * players,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StartState:
+        """Parse the record form (every key optional); raises ValueError naming the key."""
+        rw = data.get("round_wind", "E")
+        if not isinstance(rw, str):
+            raise ValueError("start.round_wind must be E, S, W or N")
+        dealer = data.get("dealer", 0)
+        repeats = data.get("repeats", 0)
+        for key, v in (("dealer", dealer), ("repeats", repeats)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"start.{key} must be a non-negative integer")
+        scores = data.get("scores")
+        if scores is not None and (
+            not isinstance(scores, list)
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
+        ):
+            raise ValueError("start.scores must be a list of integers")
+        return cls(
+            round_wind=wind_from_str(rw),
+            dealer=dealer,
+            repeats=repeats,
+            scores=tuple(scores) if scores is not None else None,
+        )
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The end of a game (or the standing so far)."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    """Seats from first to last: most points first, ties to the earlier starting seat."""
+    hands: int
+    """Hands played."""
+    over: bool
+    """The game reached its end by the rules."""
+
+    @property
+    def winner(self) -> int:
+        """The seat ranked first."""
+        return self.ranking[0]
+
+
+def ranking(scores: Sequence[int]) -> tuple[int, ...]:
+    """Seats by points, most first; ties go to the earlier starting seat."""
+    return tuple(sorted(range(len(scores)), key=lambda s: (-scores[s], s)))
+
+
+class Match:
+    """A game of one ruleset: hands in sequence with dealership, repeats and rounds.
+
+    ``rng`` shuffles the walls (the only randomness); pass a wall to :meth:`next_hand` to
+    choose it instead.  Every hand played is kept, so :meth:`record` is the full game record.
+    """
+
+    def __init__(
+        self,
+        rules: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        start: StartState | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.rules_id = rules
+        self.option_values: dict[str, Any] = dict(options or {})
+        self.ruleset: Ruleset = find_ruleset(rules, **self.option_values)
+        opts = self.ruleset.options
+        self.players = opts.players
+        self.start = start
+        st = start or StartState()
+        if not 0 <= st.dealer < self.players:
+            raise ValueError(f"start dealer {st.dealer} is not a seat of this table")
+        if st.scores is not None and len(st.scores) != self.players:
+            raise ValueError(f"start has {len(st.scores)} scores for {self.players} seats")
+        self.rng = rng if rng is not None else random.Random(0)
+        self.dealer = st.dealer
+        self.repeats = st.repeats
+        self.round = st.round_wind - EAST
+        self._scores: tuple[int, ...] = st.scores or (opts.start_points,) * self.players
+        self.hands: list[Hand] = []
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def hand(self) -> Hand | None:
+        """The current (last started) hand."""
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def round_wind(self) -> Tile:
+        """The prevailing wind of the current hand."""
+        return EAST + self.round
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Scores now, the current hand's settlement and penalties included."""
+        h = self.hand
+        return h.scores if h is not None else self._scores
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended by the rules (the current hand ended and was its last)."""
+        h = self.hand
+        return h is not None and h.is_over and self._next_state() is None
+
+    def result(self) -> GameResult:
+        """Scores and ranking now (final when :attr:`is_over`)."""
+        sc = self.scores
+        return GameResult(sc, ranking(sc), len(self.hands), self.is_over)
+
+    def _next_state(self) -> tuple[int, int, int] | None:
+        """(dealer, repeats, round) of the next hand, or None when the game is over."""
+        h = self.hand
+        assert h is not None and h.result is not None
+        r = h.result
+        opts = self.ruleset.options
+        n = self.players
+        scores = h.scores
+        dealer_won = r.dealer_won
+        if r.winners:
+            repeat = dealer_won
+        else:
+            repeat = opts.repeat_on_draw == "always" or (
+                opts.repeat_on_draw == "if_ready" and r.dealer_ready
+            )
+        if opts.max_repeats is not None and self.repeats >= opts.max_repeats:
+            repeat = False
+        final = self.round >= opts.rounds - 1 and self.dealer == n - 1
+        if (
+            opts.early_finish
+            and final
+            and dealer_won
+            and all(scores[self.dealer] > scores[s] for s in range(n) if s != self.dealer)
+        ):
+            return None
+        if opts.point_limit is not None and any(
+            s - opts.start_points >= opts.point_limit for s in scores
+        ):
+            return None
+        if repeat:
+            return (self.dealer, self.repeats + 1, self.round)
+        nd = (self.dealer + 1) % n
+        rnd = self.round + (1 if nd == 0 else 0)
+        if rnd >= opts.rounds:
+            return None
+        return (nd, 0, rnd)
+
+    def upcoming(self) -> tuple[int, int, Tile] | None:
+        """(dealer, repeats, prevailing wind) of the next hand to start, or None when the
+        game is over.  Raises :class:`IllegalAction` while a hand is in progress."""
+        h = self.hand
+        if h is None:
+            return (self.dealer, self.repeats, self.round_wind)
+        if not h.is_over:
+            raise IllegalAction("the current hand is still in progress")
+        nxt = self._next_state()
+        return None if nxt is None else (nxt[0], nxt[1], EAST + nxt[2])
+
+    # ------------------------------------------------------------------ flow
+
+    def next_hand(self, wall: Sequence[Tile] | None = None) -> Hand:
+        """Start the next hand (the first one on a new match) and return it.
+
+        Raises :class:`IllegalAction` while a hand is in progress or when the game is over.
+        """
+        h = self.hand
+        if h is not None:
+            if not h.is_over:
+                raise IllegalAction("the current hand is still in progress")
+            nxt = self._next_state()
+            if nxt is None:
+                raise IllegalAction("the game is over")
+            self._scores = h.scores
+            self.dealer, self.repeats, self.round = nxt
+        if wall is None:
+            wall = shuffled_wall(self.ruleset, self.rng)
+        hand = Hand(
+            self.ruleset,
+            wall,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            repeats=self.repeats,
+            scores=self._scores,
+        )
+        self.hands.append(hand)
+        return hand
+
+    def _current(self) -> Hand:
+        h = self.hand
+        if h is None:
+            raise IllegalAction("no hand has started: call next_hand()")
+        return h
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """The current hand's legal actions for ``seat``."""
+        return self._current().legal_actions(seat)
+
+    def apply(self, action: Action) -> None:
+        """Apply an action to the current hand (see :meth:`Hand.apply`)."""
+        self._current().apply(action)
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act in the current hand."""
+        return self._current().to_act()
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` sees in the current hand."""
+        return self._current().observe(seat)
+
+    def penalize(self, seat: int) -> None:
+        """Heavy penalty on ``seat`` (host action), recorded in the current hand."""
+        self._current().penalize(seat)
+
+    # ------------------------------------------------------------------ records
+
+    def record(self) -> dict[str, Any]:
+        """The game record (``tingpai-record/1``) of every hand played so far."""
+        out: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "rules": self.rules_id,
+            "options": dict(self.option_values),
+        }
+        if self.start is not None:
+            out["start"] = self.start.to_json(self.players, self.ruleset.options.start_points)
+        out["hands"] = [h.record() for h in self.hands]
+        return out

@@ -1,0 +1,204 @@
+"""Game records (``tingpai-record/1``): reading, checking and replaying them.
+
+A record (DESIGN.md, "Game records") names the rules and options, an optional ``start`` and
+the hands, each a ``wall`` (every tile of the set in draw order) and its ``actions``.  Draws
+are implicit.  After a discard (or an added kong, or a declared flower), ``chow``/``pung``/
+``kong``/``ron``/``pass`` by another seat answer it; any other action means every seat that
+has not answered passed.  Several ``ron`` in a row on one discard are all winners under
+``multiple_winners: all``.  A ``pass`` by a seat the engine answered automatically (it had
+no other choice) is accepted and ignored.  ``{"seat": s, "do": "penalty"}`` is the host's
+heavy penalty.
+
+:func:`replay` runs a record through :class:`~tingpai.engine.match.Match` and returns
+:class:`ReplayResult`; the first illegal action raises
+:class:`~tingpai.engine.errors.ReplayError` with its hand and action index.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tingpai.engine.actions import CLAIM_KINDS, Action, ActionKind, simple
+from tingpai.engine.errors import IllegalAction, RecordError, ReplayError
+from tingpai.engine.hand import Hand
+from tingpai.engine.match import RECORD_FORMAT, GameResult, Match, StartState
+from tingpai.engine.results import HandResult, Phase
+from tingpai.rules.base import RuleError
+from tingpai.tiles import InvalidNotation, Tile, parse_tiles
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One parsed hand of a record: its wall and raw action entries."""
+
+    wall: tuple[Tile, ...]
+    actions: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A parsed, shape-checked record (walls and actions are checked while replaying)."""
+
+    rules: str
+    options: Mapping[str, Any]
+    start: StartState | None
+    hands: tuple[HandRecord, ...]
+
+
+def parse_record(data: Mapping[str, Any] | str) -> Record:
+    """Check a record's shape (a JSON string or the decoded object).
+
+    Raises :class:`RecordError` naming the first thing wrong.
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"record is not valid JSON: {exc}") from None
+    if not isinstance(data, Mapping):
+        raise RecordError("record must be a JSON object")
+    fmt = data.get("format")
+    if fmt != RECORD_FORMAT:
+        raise RecordError(f"record format must be {RECORD_FORMAT!r}, got {fmt!r}")
+    rules = data.get("rules")
+    if not isinstance(rules, str):
+        raise RecordError("record has no 'rules' string")
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise RecordError("record 'options' must be an object")
+    start = None
+    if data.get("start") is not None:
+        if not isinstance(data["start"], Mapping):
+            raise RecordError("record 'start' must be an object")
+        try:
+            start = StartState.from_json(data["start"])
+        except ValueError as exc:
+            raise RecordError(f"record start: {exc}") from None
+    hands_raw = data.get("hands")
+    if not isinstance(hands_raw, list):
+        raise RecordError("record has no 'hands' list")
+    hands = []
+    for i, h in enumerate(hands_raw):
+        if not isinstance(h, Mapping):
+            raise RecordError(f"hand {i} must be an object", hand=i)
+        wall = h.get("wall")
+        if not isinstance(wall, str):
+            raise RecordError(f"hand {i} has no 'wall' string", hand=i)
+        try:
+            tiles = tuple(parse_tiles(wall))
+        except InvalidNotation as exc:
+            raise RecordError(f"hand {i} wall: {exc}", hand=i) from None
+        actions = h.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, Mapping) for a in actions):
+            raise RecordError(f"hand {i} 'actions' must be a list of objects", hand=i)
+        hands.append(HandRecord(tiles, tuple(actions)))
+    return Record(rules, dict(options), start, tuple(hands))
+
+
+@dataclass(frozen=True)
+class HandReplay:
+    """One replayed hand: its result and its per-seat deltas (heavy penalties included)."""
+
+    result: HandResult | None
+    """None for an unfinished last hand (``partial`` replays only)."""
+    deltas: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"result": "win"|"draw"|"unfinished", "winners": [...], "deltas": [...]}``."""
+        r = self.result
+        if r is None:
+            return {"result": "unfinished", "winners": [], "deltas": list(self.deltas)}
+        return {
+            "result": "win" if r.winners else "draw",
+            "winners": [w.to_json() for w in r.winners],
+            "deltas": list(self.deltas),
+        }
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """What a record replays to: each hand and the final standing."""
+
+    hands: tuple[HandReplay, ...]
+    scores: tuple[int, ...]
+    game: GameResult
+    match: Match
+    """The replayed match (its hands hold the final states)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``tingpai replay --json`` output."""
+        return {
+            "hands": [h.to_json() for h in self.hands],
+            "scores": list(self.scores),
+            "over": self.game.over,
+            "winner": self.game.winner if self.game.over else None,
+        }
+
+
+def _replay_hand(hand: Hand, actions: tuple[Mapping[str, Any], ...], h: int,
+                 match: Match) -> None:
+    window: set[int] = set()
+    """Seats that may still send a redundant pass for the last claimable tile."""
+    for k, raw in enumerate(actions):
+        try:
+            action = Action.from_dict(raw)
+        except InvalidNotation as exc:
+            raise ReplayError(f"unreadable action: {exc}", hand=h, action=k) from None
+        try:
+            if action.kind is ActionKind.PENALTY:
+                match.penalize(action.seat)
+                continue
+            pending = hand.to_act() if hand.phase in (Phase.CLAIMS, Phase.ROBBING) else ()
+            if action.kind in CLAIM_KINDS and action.seat in pending:
+                hand.apply(action)
+                window.discard(action.seat)
+            elif action.kind is ActionKind.PASS and action.seat in window:
+                window.discard(action.seat)
+            else:
+                for s in pending:
+                    hand.apply(simple(s, ActionKind.PASS))
+                hand.apply(action)
+                window = set()
+            if action.kind in (ActionKind.DISCARD, ActionKind.AKONG, ActionKind.FLOWER):
+                window = set(range(hand.players)) - {action.seat}
+        except IllegalAction as exc:
+            raise ReplayError(str(exc), hand=h, action=k) from None
+    if hand.phase in (Phase.CLAIMS, Phase.ROBBING):
+        for s in hand.to_act():
+            hand.apply(simple(s, ActionKind.PASS))
+
+
+def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -> ReplayResult:
+    """Replay a record; raise :class:`ReplayError` at the first illegal action.
+
+    A record may stop before the game's end.  With ``partial`` its last hand may also stop
+    before that hand's end (a game in progress); otherwise an unfinished hand is an error.
+    Raises :class:`RecordError` for a malformed record (including a wall that is not the
+    ruleset's tile set, naming the missing and extra tiles).
+    """
+    rec = record if isinstance(record, Record) else parse_record(record)
+    try:
+        match = Match(rec.rules, rec.options, start=rec.start)
+    except (RuleError, ValueError) as exc:
+        raise RecordError(f"record rules/options: {exc}") from None
+    out: list[HandReplay] = []
+    for h, hr in enumerate(rec.hands):
+        try:
+            hand = match.next_hand(hr.wall)
+        except IllegalAction as exc:
+            raise RecordError(f"hand {h}: {exc}", hand=h) from None
+        except RecordError as exc:
+            raise RecordError(f"hand {h}: {exc}", hand=h) from None
+        _replay_hand(hand, hr.actions, h, match)
+        if not hand.is_over and not (partial and h == len(rec.hands) - 1):
+            who = ", ".join(str(s) for s in hand.to_act())
+            raise ReplayError(
+                f"hand {h} is unfinished: the actions end with seat {who} to act",
+                hand=h,
+                action=len(hr.actions),
+            )
+        out.append(HandReplay(hand.result, hand.deltas))
+    return ReplayResult(tuple(out), match.scores, match.result(), match)

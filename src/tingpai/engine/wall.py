@@ -1,0 +1,126 @@
+"""Walls: the ruleset's full tile set, seeded shuffles, validation, and arranged walls.
+
+The wall is the whole set in draw order: dealing takes ``wall[0:13]`` for the dealer,
+``wall[13:26]`` for the next seat in turn order and so on; the dealer then draws the next
+tile.  Draws come from the head, replacement tiles (kong, flower) from the tail, last tile
+first.  :func:`arrange_wall` builds a wall that produces intended hands, draws and
+replacements, for tests and teaching positions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from tingpai.engine.errors import RecordError
+from tingpai.rules.ruleset import Ruleset
+from tingpai.tiles import Tile, parse_tiles, tile_to_str, tiles_to_str
+
+HAND_SIZE = 13
+"""Tiles dealt to each seat."""
+
+
+def full_set(ruleset: Ruleset) -> list[Tile]:
+    """Every tile of the ruleset's set, sorted: four of each kind plus one of each bonus tile."""
+    opts = ruleset.options
+    tiles = [t for t in opts.tile_kinds for _ in range(4)]
+    tiles.extend(opts.bonus_tiles)
+    return sorted(tiles)
+
+
+def shuffled_wall(ruleset: Ruleset, rng: random.Random) -> list[Tile]:
+    """The full set in an order drawn from ``rng`` (the only randomness of a hand)."""
+    wall = full_set(ruleset)
+    rng.shuffle(wall)
+    return wall
+
+
+def check_wall(ruleset: Ruleset, wall: Sequence[Tile]) -> None:
+    """Raise :class:`RecordError` unless ``wall`` is a permutation of the ruleset's set.
+
+    The message names the missing and the extra tiles.
+    """
+    want = Counter(full_set(ruleset))
+    have = Counter(wall)
+    if want == have:
+        return
+    missing = want - have
+    extra = have - want
+    parts = [f"wall has {len(wall)} tiles, the {ruleset.id} set has {sum(want.values())}"]
+    if missing:
+        parts.append("missing " + tiles_to_str(missing.elements()))
+    if extra:
+        parts.append(
+            "extra "
+            + " ".join(
+                tile_to_str(t) if t in want else f"{tile_to_str(t)} (not in the set)"
+                for t in sorted(extra.elements())
+            )
+        )
+    raise RecordError("wall is not the ruleset's tile set: " + "; ".join(parts))
+
+
+def _tiles(value: str | Sequence[Tile]) -> list[Tile]:
+    return parse_tiles(value) if isinstance(value, str) else list(value)
+
+
+def arrange_wall(
+    ruleset: Ruleset,
+    hands: Mapping[int, str | Sequence[Tile]] | None = None,
+    draws: str | Sequence[Tile] = (),
+    tail: str | Sequence[Tile] = (),
+    *,
+    dealer: int = 0,
+    rng: random.Random | None = None,
+) -> list[Tile]:
+    """A wall that deals ``hands`` and then yields ``draws`` and ``tail``.
+
+    ``hands`` maps seats to their 13 dealt tiles (seats left out get filler); ``draws`` are
+    the head draws after the deal in order (the dealer's first draw first); ``tail`` are the
+    replacement tiles in the order they will be drawn (first replacement first).  The rest
+    of the set fills the gaps, shuffled by ``rng`` (default ``random.Random(0)``) so the
+    filler is arbitrary but reproducible.  Raises ValueError when the tiles asked for are
+    not available in the set.
+
+    >>> from tingpai.rules import find_ruleset
+    >>> w = arrange_wall(find_ruleset("hu-2p"), {0: "123456789m1234p"}, draws="5p")
+    >>> tiles_to_str(w[:13]), tile_to_str(w[26])
+    ('123456789m1234p', '5p')
+    """
+    n = ruleset.options.players
+    pool = Counter(full_set(ruleset))
+
+    def take(tiles: list[Tile], what: str) -> list[Tile]:
+        need = Counter(tiles)
+        short = need - pool
+        if short:
+            raise ValueError(f"{what}: not enough {tiles_to_str(short.elements())} in the set")
+        pool.subtract(need)
+        return tiles
+
+    hand_map = {seat: _tiles(v) for seat, v in (hands or {}).items()}
+    fixed: dict[int, list[Tile]] = {}
+    for seat, tiles in hand_map.items():
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not at a {n}-player table")
+        if len(tiles) != HAND_SIZE:
+            raise ValueError(f"seat {seat} must be dealt {HAND_SIZE} tiles, got {len(tiles)}")
+        fixed[seat] = take(tiles, f"seat {seat}'s hand")
+    head = take(_tiles(draws), "draws")
+    back = take(_tiles(tail), "tail")
+    filler = sorted(pool.elements())
+    (rng or random.Random(0)).shuffle(filler)
+    wall: list[Tile] = []
+    for i in range(n):
+        seat = (dealer + i) % n
+        if seat in fixed:
+            wall.extend(fixed[seat])
+        else:
+            wall.extend(filler[:HAND_SIZE])
+            del filler[:HAND_SIZE]
+    middle_len = len(filler)
+    wall.extend(head)
+    wall.extend(filler[:middle_len])
+    wall.extend(reversed(back))
+    return wall

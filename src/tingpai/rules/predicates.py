@@ -1,0 +1,443 @@
+"""Pattern predicates over :class:`~tingpai.rules.context.HandContext`.
+
+Each predicate returns how many times its pattern applies (0 = absent) and reads only
+precomputed context fields, so evaluating every pattern of a ruleset is a few dozen
+comparisons.  They are family-neutral: Hu and Hong Kong patterns with the same meaning
+share a predicate and differ only in their :class:`~tingpai.rules.pattern.Pattern` data.
+"""
+
+from __future__ import annotations
+
+from tingpai.analysis.forms import Form
+from tingpai.rules.context import (
+    HONOR_BITS,
+    SUITED_BITS,
+    HandContext,
+)
+from tingpai.tiles import DRAGONS, EAST, FLOWERS, SEASONS, WHITE, WINDS, Tile
+
+_ONE_SUIT = (1, 2, 4)
+"""Suit masks holding exactly one of characters, dots, bamboo."""
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+"""Counts of 1112345678999 in a suit."""
+
+
+def _orphan(t: Tile) -> bool:
+    return t >= EAST or t % 9 in (0, 8)
+
+
+def _terminal(t: Tile) -> bool:
+    return t < EAST and t % 9 in (0, 8)
+
+
+def _chow_has_terminal(first: Tile) -> bool:
+    return first % 9 in (0, 6)
+
+
+# --- basic -------------------------------------------------------------------------
+
+
+def all_sequences(ctx: HandContext) -> int:
+    """Four chows and a pair (declared chows allowed)."""
+    return 1 if len(ctx.chows) == 4 else 0
+
+
+def all_simples(ctx: HandContext) -> int:
+    """No terminal or honour anywhere in the hand."""
+    return 1 if ctx.orphans == 0 else 0
+
+
+def fully_concealed_self_draw(ctx: HandContext) -> int:
+    """Self-draw with no exposed meld (concealed kongs allowed)."""
+    return 1 if ctx.self_drawn and ctx.exposed == 0 else 0
+
+
+def closed_hand(ctx: HandContext) -> int:
+    """No declared meld at all; a concealed kong counts as declared (Hong Kong)."""
+    return 1 if ctx.declared == 0 else 0
+
+
+def self_draw(ctx: HandContext) -> int:
+    """The winning tile was drawn by the winner."""
+    return 1 if ctx.self_drawn else 0
+
+
+# --- sequences ---------------------------------------------------------------------
+
+
+def two_pure_sequences(ctx: HandContext) -> int:
+    """Two identical chows (same suit and numbers)."""
+    c = ctx.chows
+    return 1 if any(c[i] == c[i + 1] for i in range(len(c) - 1)) else 0
+
+
+def three_pure_sequences(ctx: HandContext) -> int:
+    """Three identical chows."""
+    c = ctx.chows
+    return 1 if any(c[i] == c[i + 2] for i in range(len(c) - 2)) else 0
+
+
+def four_pure_sequences(ctx: HandContext) -> int:
+    """Four identical chows."""
+    c = ctx.chows
+    return 1 if len(c) == 4 and c[0] == c[3] else 0
+
+
+def two_pure_sequences_twice(ctx: HandContext) -> int:
+    """Two pairs of identical chows (the chows are sorted, so c0 = c1 and c2 = c3)."""
+    c = ctx.chows
+    return 1 if len(c) == 4 and c[0] == c[1] and c[2] == c[3] else 0
+
+
+def pure_straight(ctx: HandContext) -> int:
+    """Chows 123, 456 and 789 of one suit."""
+    c = ctx.chows
+    if len(c) < 3:
+        return 0
+    for base in (0, 9, 18):
+        if base in c and base + 3 in c and base + 6 in c:
+            return 1
+    return 0
+
+
+# --- triplets and quads ------------------------------------------------------------
+
+
+def all_triplets(ctx: HandContext) -> int:
+    """Four triplets (pungs or kongs) and a pair."""
+    return 1 if len(ctx.triplets) == 4 else 0
+
+
+def three_concealed_triplets(ctx: HandContext) -> int:
+    """At least three concealed triplets (four are superseded by Four Concealed Triplets)."""
+    return 1 if ctx.concealed_triplets >= 3 else 0
+
+
+def four_concealed_triplets(ctx: HandContext) -> int:
+    """Four concealed triplets."""
+    return 1 if ctx.concealed_triplets == 4 else 0
+
+
+def one_quad(ctx: HandContext) -> int:
+    """At least one kong."""
+    return 1 if ctx.kongs >= 1 else 0
+
+
+def two_quads(ctx: HandContext) -> int:
+    """At least two kongs."""
+    return 1 if ctx.kongs >= 2 else 0
+
+
+def three_quads(ctx: HandContext) -> int:
+    """At least three kongs."""
+    return 1 if ctx.kongs >= 3 else 0
+
+
+def four_quads(ctx: HandContext) -> int:
+    """Four kongs."""
+    return 1 if ctx.kongs == 4 else 0
+
+
+# --- honours -----------------------------------------------------------------------
+
+
+def value_triplets(ctx: HandContext) -> int:
+    """One per dragon triplet, per prevalent-wind triplet and per seat-wind triplet
+    (a wind that is both counts twice)."""
+    n = 0
+    for t in ctx.triplets:
+        if t >= EAST:
+            if t >= WHITE:
+                n += 1
+            else:
+                n += (t == ctx.round_wind) + (t == ctx.seat_wind)
+    return n
+
+
+def dragon_triplets(ctx: HandContext) -> int:
+    """One per dragon triplet (Hong Kong Dragon Pung)."""
+    return sum(1 for t in ctx.triplets if t >= WHITE)
+
+
+def wind_triplets(ctx: HandContext) -> int:
+    """One per seat-wind triplet and one per prevalent-wind triplet (Hong Kong)."""
+    return sum((t == ctx.round_wind) + (t == ctx.seat_wind) for t in ctx.triplets if t < WHITE)
+
+
+def little_three_dragons(ctx: HandContext) -> int:
+    """Two dragon triplets and a pair of the third dragon."""
+    return 1 if ctx.pair in DRAGONS and dragon_triplets(ctx) == 2 else 0
+
+
+def big_three_dragons(ctx: HandContext) -> int:
+    """Triplets of all three dragons."""
+    return 1 if dragon_triplets(ctx) == 3 else 0
+
+
+def _wind_triplets(ctx: HandContext) -> int:
+    return sum(1 for t in ctx.triplets if EAST <= t < WHITE)
+
+
+def little_four_winds(ctx: HandContext) -> int:
+    """Three wind triplets and a pair of the fourth wind."""
+    return 1 if ctx.pair in WINDS and _wind_triplets(ctx) == 3 else 0
+
+
+def big_four_winds(ctx: HandContext) -> int:
+    """Triplets of all four winds."""
+    return 1 if _wind_triplets(ctx) == 4 else 0
+
+
+def all_honors(ctx: HandContext) -> int:
+    """Only honour tiles."""
+    return 1 if ctx.suits & SUITED_BITS == 0 else 0
+
+
+# --- terminals ---------------------------------------------------------------------
+
+
+def half_outside(ctx: HandContext) -> int:
+    """Standard form; every group (each meld and the pair) holds a terminal or an honour."""
+    if ctx.form is not Form.STANDARD or not _orphan(ctx.pair):
+        return 0
+    for first in ctx.chows:
+        if not _chow_has_terminal(first):
+            return 0
+    for t in ctx.triplets:
+        if not _orphan(t):
+            return 0
+    return 1
+
+
+def fully_outside(ctx: HandContext) -> int:
+    """Standard form, no honour; every group holds a terminal."""
+    if ctx.form is not Form.STANDARD or ctx.honors or not _terminal(ctx.pair):
+        return 0
+    for first in ctx.chows:
+        if not _chow_has_terminal(first):
+            return 0
+    for t in ctx.triplets:
+        if not _terminal(t):
+            return 0
+    return 1
+
+
+def all_terminals_and_honors(ctx: HandContext) -> int:
+    """Every tile is a terminal or an honour (any form)."""
+    return 1 if ctx.orphans == ctx.size else 0
+
+
+def all_terminals(ctx: HandContext) -> int:
+    """Every tile is a terminal."""
+    return 1 if ctx.orphans == ctx.size and ctx.honors == 0 else 0
+
+
+def all_terminal_pungs(ctx: HandContext) -> int:
+    """Hong Kong All Terminals and Honours: four triplets, every tile terminal or honour."""
+    return 1 if len(ctx.triplets) == 4 and ctx.orphans == ctx.size else 0
+
+
+# --- suits -------------------------------------------------------------------------
+
+
+def all_types(ctx: HandContext) -> int:
+    """Characters, dots, bamboo, a wind and a dragon, the pair included."""
+    return 1 if ctx.suits == SUITED_BITS | HONOR_BITS else 0
+
+
+def half_flush(ctx: HandContext) -> int:
+    """Tiles of exactly one suit plus at least one honour."""
+    return 1 if ctx.suits & SUITED_BITS in _ONE_SUIT and ctx.suits & HONOR_BITS else 0
+
+
+def full_flush(ctx: HandContext) -> int:
+    """Tiles of exactly one suit and no honour."""
+    return 1 if ctx.suits in _ONE_SUIT else 0
+
+
+def all_green(ctx: HandContext) -> int:
+    """Only green tiles: 2 3 4 6 8 bamboo and the Green dragon."""
+    return 1 if ctx.greens == ctx.size else 0
+
+
+def nine_gates(ctx: HandContext) -> int:
+    """No declared meld; the hand minus the winning tile is 1112345678999 of one suit, and
+    the winning tile is of that suit."""
+    if ctx.declared or ctx.suits not in _ONE_SUIT:
+        return 0
+    counts = ctx.counts
+    w = ctx.win_tile
+    base = w - w % 9
+    for i in range(9):
+        t = base + i
+        if counts[t] - (t == w) != _NINE_GATES[i]:
+            return 0
+    return 1
+
+
+# --- consecutiveness, parallels, three colours ------------------------------------
+
+
+def three_consecutive_triplets(ctx: HandContext) -> int:
+    """Triplets of three consecutive numbers in one suit."""
+    tr = ctx.triplets
+    for t in tr:
+        if t < EAST and t % 9 <= 6 and t + 1 in tr and t + 2 in tr:
+            return 1
+    return 0
+
+
+def four_consecutive_triplets(ctx: HandContext) -> int:
+    """Triplets of four consecutive numbers in one suit."""
+    tr = ctx.triplets
+    if len(tr) != 4:
+        return 0
+    t = tr[0]
+    if t >= EAST or t % 9 > 5:
+        return 0
+    return 1 if tr[1] == t + 1 and tr[2] == t + 2 and tr[3] == t + 3 else 0
+
+
+_PARTITIONS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+
+
+def _parallel_twice(groups: tuple[Tile, ...]) -> int:
+    """Four suited groups split into two pairs of same-number groups, both pairs in the
+    same two suits (groups are identified by their first tile)."""
+    if len(groups) != 4 or groups[3] >= EAST:
+        return 0
+    for (a, b), (c, d) in _PARTITIONS:
+        x, y, z, w = groups[a], groups[b], groups[c], groups[d]
+        if (
+            x % 9 == y % 9
+            and z % 9 == w % 9
+            and x // 9 != y // 9
+            and z // 9 != w // 9
+            and {x // 9, y // 9} == {z // 9, w // 9}
+        ):
+            return 1
+    return 0
+
+
+def parallel_sequences_twice(ctx: HandContext) -> int:
+    """Two pairs of same-number chows, both pairs in the same two suits."""
+    return _parallel_twice(ctx.chows)
+
+
+def parallel_triplets_twice(ctx: HandContext) -> int:
+    """Two pairs of same-number triplets, both pairs in the same two suits."""
+    return _parallel_twice(ctx.triplets)
+
+
+def three_color_sequences(ctx: HandContext) -> int:
+    """The same chow in characters, dots and bamboo."""
+    c = ctx.chows
+    if len(c) < 3:
+        return 0
+    for first in c:
+        if first < 9 and first + 9 in c and first + 18 in c:
+            return 1
+    return 0
+
+
+def three_color_triplets(ctx: HandContext) -> int:
+    """Triplets of the same number in characters, dots and bamboo."""
+    tr = ctx.triplets
+    if len(tr) < 3:
+        return 0
+    for t in tr:
+        if t < 9 and t + 9 in tr and t + 18 in tr:
+            return 1
+    return 0
+
+
+# --- irregular hands and special wins ----------------------------------------------
+
+
+def seven_pairs(ctx: HandContext) -> int:
+    """Seven pairs of distinct kinds (the scorer builds this form only when it holds)."""
+    return 1 if ctx.form is Form.PAIRS else 0
+
+
+def seven_consecutive_pairs(ctx: HandContext) -> int:
+    """Seven pairs of seven consecutive numbers in one suit."""
+    p = ctx.pairs
+    if ctx.form is not Form.PAIRS or p[6] >= EAST:
+        return 0
+    return 1 if p[6] - p[0] == 6 and p[0] // 9 == p[6] // 9 else 0
+
+
+def thirteen_orphans(ctx: HandContext) -> int:
+    """One of each terminal and honour plus a second of one of them."""
+    return 1 if ctx.form is Form.ORPHANS else 0
+
+
+def eight_immortals(ctx: HandContext) -> int:
+    """A special win the engine declared as Eight Immortals."""
+    return 1 if ctx.special == "eight_immortals" else 0
+
+
+def terminal_discards(ctx: HandContext) -> int:
+    """A special win the engine declared as All Terminal and Honor Discards."""
+    return 1 if ctx.special == "terminal_discards" else 0
+
+
+# --- luck --------------------------------------------------------------------------
+
+
+def after_replacement(ctx: HandContext) -> int:
+    """Self-drawn on a replacement tile: the number of replacements in the chain."""
+    return len(ctx.replacements) if ctx.self_drawn else 0
+
+
+def after_kong_replacement(ctx: HandContext) -> int:
+    """Self-drawn on a replacement chain holding at least one kong (Hong Kong)."""
+    return 1 if ctx.self_drawn and "kong" in ctx.replacements else 0
+
+
+def consecutive_kongs(ctx: HandContext) -> int:
+    """Self-drawn on a replacement after two or more kongs in a row (Hong Kong limit)."""
+    if not ctx.self_drawn:
+        return 0
+    run = 0
+    for r in reversed(ctx.replacements):
+        if r != "kong":
+            break
+        run += 1
+    return 1 if run >= 2 else 0
+
+
+def robbing_the_kong(ctx: HandContext) -> int:
+    """Won on a tile added to an exposed pung."""
+    return 1 if ctx.robbing_kong else 0
+
+
+def last_tile(ctx: HandContext) -> int:
+    """Won on the last draw or the last discard."""
+    return 1 if ctx.last_tile else 0
+
+
+def blessing_of_heaven(ctx: HandContext) -> int:
+    """The engine declared Blessing of Heaven."""
+    return 1 if ctx.blessing == "heaven" else 0
+
+
+def blessing_of_earth(ctx: HandContext) -> int:
+    """The engine declared Blessing of Earth."""
+    return 1 if ctx.blessing == "earth" else 0
+
+
+# --- bonus tiles -------------------------------------------------------------------
+
+
+def flower_tiles(ctx: HandContext) -> int:
+    """One per declared bonus tile."""
+    return len(ctx.flowers)
+
+
+def flower_sets(ctx: HandContext) -> int:
+    """One per complete set: the four flowers, the four seasons."""
+    f = ctx.flowers
+    if len(f) < 4:
+        return 0
+    return all(t in f for t in FLOWERS) + all(t in f for t in SEASONS)

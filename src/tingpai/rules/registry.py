@@ -1,0 +1,179 @@
+"""The ruleset registry: ``find_ruleset(id, **options)`` is the one way to get a ruleset.
+
+A family module (``rules/hu.py``, later Hong Kong) registers a :class:`RulesetSpec` per id:
+the default :class:`RuleOptions`, the pattern list and the options a host may set by name
+(:class:`OptionSpec`).  ``find_ruleset`` validates every option — unknown name, wrong type or
+bad value raises :class:`RuleError` naming it — and builds a frozen :class:`Ruleset`.
+Options arrive as keyword arguments or as a JSON ``options`` object (same names, JSON types).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tingpai.analysis.forms import Form, parse_forms
+from tingpai.rules.base import RuleError, RuleOptions
+from tingpai.rules.pattern import Pattern
+from tingpai.rules.payments import PAYMENT_TABLES
+from tingpai.rules.ruleset import Ruleset
+
+Check = Callable[[str, object], Any]
+"""``(option name, raw value) -> checked value``; raises :class:`RuleError`."""
+Apply = Callable[[RuleOptions, Any], Mapping[str, Any]]
+"""``(options so far, checked value) -> RuleOptions field updates``."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """An option a host may set by name, its check and the fields it changes."""
+
+    name: str
+    doc: str
+    check: Check
+    apply: Apply | None = None
+    """None: set the ``RuleOptions`` field of the same name to the checked value."""
+
+    def updates(self, options: RuleOptions, value: Any) -> Mapping[str, Any]:
+        """The field updates for a checked value."""
+        if self.apply is None:
+            return {self.name: value}
+        return self.apply(options, value)
+
+
+@dataclass(frozen=True)
+class RulesetSpec:
+    """A registered ruleset id: its defaults, patterns and settable options."""
+
+    id: str
+    name: str
+    defaults: RuleOptions
+    patterns: tuple[Pattern, ...]
+    options: Mapping[str, OptionSpec]
+    aliases: tuple[str, ...] = ()
+
+
+_REGISTRY: dict[str, RulesetSpec] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(spec: RulesetSpec) -> None:
+    """Add a ruleset id (and its aliases) to the registry; re-registering replaces it."""
+    _REGISTRY[spec.id] = spec
+    for alias in spec.aliases:
+        _ALIASES[alias] = spec.id
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """Every registered id, in registration order."""
+    return tuple(_REGISTRY)
+
+
+def ruleset_spec(id: str) -> RulesetSpec:
+    """The registered spec of an id or alias; :class:`RuleError` if unknown."""
+    key = _ALIASES.get(id, id) if isinstance(id, str) else id
+    spec = _REGISTRY.get(key) if isinstance(key, str) else None
+    if spec is None:
+        known = ", ".join(_REGISTRY)
+        raise RuleError(f"unknown rules id {id!r} (known: {known})")
+    return spec
+
+
+def find_ruleset(id: str, **options: Any) -> Ruleset:
+    """The ruleset ``id`` with the given options changed from its defaults.
+
+    >>> find_ruleset("hu-3p").options.start_points
+    35000
+    >>> find_ruleset("hu-4p", flowers=False).options.bonus_tiles
+    ()
+    """
+    spec = ruleset_spec(id)
+    opts = spec.defaults
+    for name, raw in options.items():
+        option = spec.options.get(name)
+        if option is None:
+            known = ", ".join(sorted(spec.options))
+            raise RuleError(f"unknown option {name!r} for {spec.id} (known: {known})")
+        value = option.check(name, raw)
+        opts = dataclasses.replace(opts, **option.updates(opts, value))
+    table = PAYMENT_TABLES.get(opts.payment_table)
+    if table is None:
+        raise RuleError(f"unknown payment_table {opts.payment_table!r}")
+    return Ruleset(
+        id=spec.id, name=spec.name, options=opts, patterns=spec.patterns, payment=table(opts)
+    )
+
+
+# --- option checks shared by the families -------------------------------------------
+
+
+def bool_check(name: str, value: object) -> bool:
+    """A JSON boolean."""
+    if not isinstance(value, bool):
+        raise RuleError(f"option {name} must be true or false, got {value!r}")
+    return value
+
+
+def int_check(low: int | None = None, high: int | None = None, *, optional: bool = False) -> Check:
+    """An integer in ``[low, high]`` (None allowed when ``optional``)."""
+
+    def check(name: str, value: object) -> int | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            extra = " or null" if optional else ""
+            raise RuleError(f"option {name} must be an integer{extra}, got {value!r}")
+        if low is not None and value < low:
+            raise RuleError(f"option {name} must be at least {low}, got {value}")
+        if high is not None and value > high:
+            raise RuleError(f"option {name} must be at most {high}, got {value}")
+        return value
+
+    return check
+
+
+def choice_check(*choices: str) -> Check:
+    """One of the given strings."""
+
+    def check(name: str, value: object) -> str:
+        if not isinstance(value, str) or value not in choices:
+            raise RuleError(f"option {name} must be one of {', '.join(choices)}, got {value!r}")
+        return value
+
+    return check
+
+
+def fraction_check(name: str, value: object) -> Fraction:
+    """A positive number: an integer, a float or a string such as ``"5/2"`` or ``"2.5"``."""
+    try:
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            raise ValueError
+        result = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise RuleError(f"option {name} must be a positive number, got {value!r}") from None
+    if result <= 0:
+        raise RuleError(f"option {name} must be a positive number, got {value!r}")
+    return result
+
+
+def forms_check(name: str, value: object) -> Form:
+    """Winning forms: ``"standard,pairs,orphans"`` or a list of those words."""
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        value = ",".join(value)
+    if not isinstance(value, str):
+        raise RuleError(f"option {name} must be a list of forms, got {value!r}")
+    try:
+        return parse_forms(value)
+    except ValueError as exc:
+        raise RuleError(f"option {name}: {exc}") from None
+
+
+def payment_table_check(name: str, value: object) -> str:
+    """The name of a known payment table."""
+    if not isinstance(value, str) or value not in PAYMENT_TABLES:
+        known = ", ".join(PAYMENT_TABLES)
+        raise RuleError(f"option {name} must be one of {known}, got {value!r}")
+    return value

@@ -1,0 +1,125 @@
+"""A ruleset: options, the ordered pattern list, and the payment function."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tingpai.rules.base import Payments, RuleError, RuleOptions, Unit
+from tingpai.rules.pattern import Amount, Pattern, Predicate
+from tingpai.rules.payments import PaymentFunction
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledPatterns:
+    """The pattern list as index tables for the scorer's hot path (built once per ruleset).
+
+    Pattern ``i`` is ``patterns[i]``; sets of patterns are bit masks (bit ``i``).
+    """
+
+    evaluate: tuple[tuple[int, tuple[tuple[int, Predicate], ...]], ...]
+    """Every pattern as (required features, ((index, predicate), ...)) buckets: evaluated
+    for an ordinary win."""
+    evaluate_special: tuple[tuple[int, tuple[tuple[int, Predicate], ...]], ...]
+    """The same for the patterns that need no complete hand (special wins)."""
+    implies: tuple[int, ...]
+    """Per pattern: mask of the patterns it supersedes."""
+    absorbs: tuple[tuple[tuple[int, int], ...], ...]
+    """Per pattern: (index, counts per unit) it absorbs (Flower Set: Flower Tile, 4)."""
+    absorbing: int
+    """Mask of the patterns that absorb others."""
+    qualifying: int
+    """Mask of the patterns that make a hand eligible."""
+    limits: int
+    """Mask of the limit patterns."""
+    index: Mapping[str, int]
+    """Pattern id to index."""
+    values: tuple[int, ...]
+    """Per pattern: value per count."""
+    amounts: tuple[Amount | None, ...]
+    """Per pattern: the value function when it is not ``value × count``."""
+    memo: dict[tuple[int, ...], Any] = field(default_factory=dict, compare=False)
+    """Scorer memo of immutable result entries (pattern index, count, value) -> entry."""
+
+    @classmethod
+    def build(cls, patterns: tuple[Pattern, ...]) -> CompiledPatterns:
+        """Index tables of a pattern list (ids must be unique and implications known)."""
+        index = {p.id: i for i, p in enumerate(patterns)}
+        implies = tuple(sum(1 << index[q] for q in p.implies) for p in patterns)
+        absorbs = tuple(tuple((index[q], n) for q, n in p.absorbs) for p in patterns)
+        return cls(
+            evaluate=_buckets(patterns, lambda p: True),
+            evaluate_special=_buckets(patterns, lambda p: not p.needs_hand),
+            implies=implies,
+            absorbs=absorbs,
+            absorbing=sum(1 << i for i, a in enumerate(absorbs) if a),
+            qualifying=sum(1 << i for i, p in enumerate(patterns) if p.qualifies),
+            limits=sum(1 << i for i, p in enumerate(patterns) if p.limit),
+            index=index,
+            values=tuple(p.value for p in patterns),
+            amounts=tuple(p.amount for p in patterns),
+        )
+
+
+def _buckets(
+    patterns: tuple[Pattern, ...], keep: Callable[[Pattern], bool]
+) -> tuple[tuple[int, tuple[tuple[int, Predicate], ...]], ...]:
+    """Group the kept patterns by their required features, keeping pattern order inside."""
+    groups: dict[int, list[tuple[int, Predicate]]] = {}
+    for i, p in enumerate(patterns):
+        if keep(p):
+            groups.setdefault(p.requires, []).append((i, p.predicate))
+    return tuple((req, tuple(items)) for req, items in groups.items())
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything a table plays by, as data.  Get one with ``find_ruleset(id, **options)``.
+
+    ``patterns`` is ordered as the seed lists them; the scorer reports patterns in this
+    order and breaks ties (two equal limit patterns) by it.
+    """
+
+    id: str
+    """Registry id, e.g. ``hu-4p``."""
+    name: str
+    """Human name, e.g. ``Hu Mahjong (4 players)``."""
+    options: RuleOptions
+    patterns: tuple[Pattern, ...]
+    payment: PaymentFunction
+    """``(value, self_drawn) -> Payments`` (see :mod:`tingpai.rules.payments`)."""
+    _index: Mapping[str, Pattern] = field(init=False, repr=False, compare=False)
+    compiled: CompiledPatterns = field(init=False, repr=False, compare=False)
+    """Index tables of ``patterns`` for the scorer (derived, not compared)."""
+
+    def __post_init__(self) -> None:
+        index = {p.id: p for p in self.patterns}
+        if len(index) != len(self.patterns):
+            raise RuleError(f"ruleset {self.id}: duplicate pattern ids")
+        for p in self.patterns:
+            for implied in (*p.implies, *(a for a, _ in p.absorbs)):
+                if implied not in index:
+                    raise RuleError(f"ruleset {self.id}: {p.id} implies unknown {implied!r}")
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "compiled", CompiledPatterns.build(self.patterns))
+
+    def pattern(self, id: str) -> Pattern:
+        """The pattern with this id; :class:`RuleError` naming it if there is none."""
+        try:
+            return self._index[id]
+        except KeyError:
+            raise RuleError(f"ruleset {self.id} has no pattern {id!r}") from None
+
+    def has_pattern(self, id: str) -> bool:
+        """Whether the ruleset defines a pattern with this id."""
+        return id in self._index
+
+    def payments(self, value: int, self_drawn: bool) -> Payments:
+        """What the losers pay for a hand worth ``value``; see :class:`PaymentFunction`."""
+        return self.payment(value, self_drawn)
+
+    @property
+    def unit(self) -> Unit:
+        """Points (Hu) or fan (Hong Kong)."""
+        return self.options.unit
