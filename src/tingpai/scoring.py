@@ -36,19 +36,41 @@ from tingpai.analysis import (
     is_thirteen_orphans,
 )
 from tingpai.analysis.forms import Form
-from tingpai.rules import context as f
 from tingpai.rules.base import Payments, Unit, WinKind
 from tingpai.rules.context import (
+    CHOWS2,
+    CHOWS3,
+    CHOWS4,
+    CONCEALED,
+    DECLARED,
+    FLOWERS,
+    HAS_HONOR,
+    HAS_ORPHAN,
+    HONOR_BITS,
+    HONOR_TRIPLET,
+    HONORS_ONLY,
+    KONG,
+    LUCK,
+    NO_ORPHAN,
     NO_TILE,
+    ONE_SUIT,
+    ORPHANS_FORM,
+    ORPHANS_ONLY,
+    PAIRS,
+    SELF_DRAWN,
+    SPECIAL,
+    STANDARD,
     SUIT_DRAGON,
     SUIT_M,
     SUIT_P,
     SUIT_S,
     SUIT_WIND,
     SUITED_BITS,
+    TRIPLETS2,
+    TRIPLETS3,
+    TRIPLETS4,
     HandContext,
 )
-from tingpai.rules.pattern import Predicate
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import (
     EAST,
@@ -220,16 +242,19 @@ def _feature_word(t: Tile) -> int:
 _FEAT: tuple[int, ...] = tuple(_feature_word(t) for t in range(NUM_KINDS))
 _FEAT_OF = _FEAT.__getitem__
 
-_CHOW_FEATURES = (0, 0, f.CHOWS2, f.CHOWS2 | f.CHOWS3, f.CHOWS2 | f.CHOWS3 | f.CHOWS4)
+_CHOW_FEATURES = (0, 0, CHOWS2, CHOWS2 | CHOWS3, CHOWS2 | CHOWS3 | CHOWS4)
 """Features of a reading by its number of chows."""
 _TRIPLET_FEATURES = (
-    0, 0, f.TRIPLETS2, f.TRIPLETS2 | f.TRIPLETS3, f.TRIPLETS2 | f.TRIPLETS3 | f.TRIPLETS4
+    0, 0, TRIPLETS2, TRIPLETS2 | TRIPLETS3, TRIPLETS2 | TRIPLETS3 | TRIPLETS4
 )
 """Features of a reading by its number of triplets."""
-_SIMPLE_FEATURES = tuple(
-    f.ONE_SUIT if mask in (SUIT_M, SUIT_P, SUIT_S) else 0 for mask in range(8)
+_SUIT_FEATURES = tuple(
+    (ONE_SUIT if mask & SUITED_BITS in (SUIT_M, SUIT_P, SUIT_S) else 0)
+    | (HAS_HONOR if mask & HONOR_BITS else 0)
+    | (HONORS_ONLY if mask and not mask & SUITED_BITS else 0)
+    for mask in range(32)
 )
-"""ONE_SUIT by the suited bits of the suit mask."""
+"""ONE_SUIT, HAS_HONOR and HONORS_ONLY by suit mask."""
 _MASK_M = 63 << _F_M
 _MASK_P = 63 << _F_P
 _MASK_S = 63 << _F_S
@@ -239,7 +264,6 @@ _PAIRS = Form.PAIRS
 _ORPHANS = Form.ORPHANS
 _NO_REDUCTION: dict[int, int] = {}
 _CHOW = MeldKind.CHOW
-_PUNG = MeldKind.PUNG
 _KONG = MeldKind.KONG
 _DISCARD = WinKind.DISCARD
 _SELF_DRAW = WinKind.SELF_DRAW
@@ -277,11 +301,11 @@ def _group_text(kind: str, first: Tile) -> str:
     return f"{kind} {tiles_to_str(tiles)}"
 
 
-_GROUP_TEXT: dict[tuple[str, Tile], str] = {
-    **{("chow", t): _group_text("chow", t) for t in range(EAST) if t % 9 <= 6},
-    **{("pung", t): _group_text("pung", t) for t in range(NUM_KINDS)},
-    **{("pair", t): _group_text("pair", t) for t in range(NUM_KINDS)},
-}
+_CHOW_TEXT: tuple[str, ...] = tuple(
+    _group_text("chow", t) if t < EAST and t % 9 <= 6 else "" for t in range(NUM_KINDS)
+)
+_PUNG_TEXT: tuple[str, ...] = tuple(_group_text("pung", t) for t in range(NUM_KINDS))
+_PAIR_TEXT: tuple[str, ...] = tuple(_group_text("pair", t) for t in range(NUM_KINDS))
 """Text of every concealed group, built once."""
 
 
@@ -316,7 +340,8 @@ def score(situation: Situation, ruleset: Ruleset) -> Score:
 
     Never raises on a well-typed situation.
     """
-    return _score(situation, ruleset, explain=False).score
+    result = _score(situation, ruleset, explain=False)
+    return result if isinstance(result, Score) else result.score
 
 
 def explain(situation: Situation, ruleset: Ruleset) -> Explanation:
@@ -325,7 +350,8 @@ def explain(situation: Situation, ruleset: Ruleset) -> Explanation:
     Costs one more pass over the patterns than :func:`score`; meant for people, not for the
     engine's hot path.
     """
-    return _score(situation, ruleset, explain=True)
+    result = _score(situation, ruleset, explain=True)
+    return result if isinstance(result, Explanation) else Explanation(result, ())
 
 
 def _check(
@@ -426,7 +452,7 @@ def _check(
     return None, special, self_drawn, robbing
 
 
-def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Explanation:
+def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | Explanation:
     reason, special, self_drawn, robbing = _check(situation, ruleset)
     if reason is not None:
         return _explained(_invalid(reason, ruleset), None, ruleset, explain)
@@ -503,24 +529,22 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Explanat
     honors = winds + dragons
     orphans = (acc >> _F_ORPHAN) & 63
     greens = (acc >> _F_GREEN) & 63
-    features = _SIMPLE_FEATURES[suits & SUITED_BITS]
+    features = _SUIT_FEATURES[suits]
     if special is not None:
-        features |= f.SPECIAL
+        features |= SPECIAL
     if self_drawn:
-        features |= f.SELF_DRAWN
+        features |= SELF_DRAWN
     if situation.replacements or robbing or situation.last_tile or situation.blessing:
-        features |= f.LUCK
+        features |= LUCK
     if situation.flowers:
-        features |= f.FLOWERS
-    if honors:
-        features |= f.HAS_HONOR | (f.HONORS_ONLY if honors == size else 0)
+        features |= FLOWERS
     if orphans:
-        features |= f.HAS_ORPHAN | (f.ORPHANS_ONLY if orphans == size else 0)
+        features |= HAS_ORPHAN | (ORPHANS_ONLY if orphans == size else 0)
     else:
-        features |= f.NO_ORPHAN
+        features |= NO_ORPHAN
     if kongs:
-        features |= f.KONG
-    features |= f.DECLARED if melds else f.CONCEALED
+        features |= KONG
+    features |= DECLARED if melds else CONCEALED
     seat = situation.seat_wind
     dealer = seat == EAST
     n_melds = len(melds)
@@ -531,7 +555,6 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Explanat
     blessing = situation.blessing
 
     # --- candidate readings -------------------------------------------------------------
-    comp = ruleset.compiled
     standard, pairs_form, orphans_form = _form_flags(opts.forms)
     candidates: list[tuple[HandContext, Decomposition | None]] = []
     if special is not None:
@@ -560,14 +583,14 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Explanat
                     pungs -= 1  # the winning discard completed this triplet: not concealed
                 nc = len(chows)
                 nt = len(triplets)
-                ft = features | f.STANDARD | _CHOW_FEATURES[nc] | _TRIPLET_FEATURES[nt]
+                ft = features | STANDARD | _CHOW_FEATURES[nc] | _TRIPLET_FEATURES[nt]
                 if nc > 1:
                     chows.sort()
                 if nt:
                     if nt > 1:
                         triplets.sort()
                     if triplets[-1] >= EAST:
-                        ft |= f.HONOR_TRIPLET
+                        ft |= HONOR_TRIPLET
                 ctx = HandContext(
                     _STANDARD, counts, suits, orphans, honors, greens, size, tuple(chows),
                     tuple(triplets), d.pair, (), kongs, pungs + concealed_triplets0, n_melds,
@@ -583,7 +606,7 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Explanat
                     _PAIRS, counts, suits, orphans, honors, greens, size, (), (), NO_TILE,
                     kinds7, 0, 0, 0, 0, win, self_drawn, w, seat, round_wind, dealer,
                     flowers, replacements, robbing, last_tile, blessing, None,
-                    features | f.PAIRS,
+                    features | PAIRS,
                 )
                 candidates.append((ctx, None))
             if (
@@ -596,18 +619,18 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Explanat
                     _ORPHANS, counts, suits, orphans, honors, greens, size, (), (), NO_TILE,
                     (), 0, 0, 0, 0, win, self_drawn, w, seat, round_wind, dealer,
                     flowers, replacements, robbing, last_tile, blessing, None,
-                    features | f.ORPHANS_FORM,
+                    features | ORPHANS_FORM,
                 )
                 candidates.append((ctx, None))
     if not candidates:
         reason = _incomplete_reason(ruleset, bool(melds))
         return _explained(_invalid(reason, ruleset), None, ruleset, explain)
 
-    evaluate = comp.evaluate_special if special is not None else comp.evaluate
+    is_special = special is not None
     best: _Outcome | None = None
     failure: _Outcome | None = None
     for ctx, reading in candidates:
-        outcome = _evaluate(ruleset, ctx, reading, evaluate)
+        outcome = _evaluate(ruleset, ctx, reading, is_special)
         if not outcome.eligible:
             if failure is None:
                 failure = outcome
@@ -639,16 +662,17 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Explanat
 
 def _groups(situation: Situation, outcome: _Outcome) -> tuple[str, ...]:
     """The text of the groups of the reading used (declared melds first)."""
-    declared = tuple("declared " + m.to_str() for m in situation.melds)
+    declared = tuple("declared " + m.to_str() for m in situation.melds) if situation.melds else ()
     ctx = outcome.ctx
     d = outcome.decomposition
     if d is not None:
-        text = _GROUP_TEXT
-        return declared + tuple(
-            text["chow" if kind is _CHOW else "pung", first] for kind, first in d.melds
-        ) + (text["pair", d.pair],)
+        groups = [
+            _CHOW_TEXT[first] if kind is _CHOW else _PUNG_TEXT[first] for kind, first in d.melds
+        ]
+        groups.append(_PAIR_TEXT[d.pair])
+        return (*declared, *groups)
     if ctx.form is _PAIRS:
-        return tuple(_GROUP_TEXT["pair", t] for t in ctx.pairs)
+        return tuple(_PAIR_TEXT[t] for t in ctx.pairs)
     if ctx.form is _ORPHANS:
         return ("orphans " + tiles_to_str(situation.concealed),)
     return declared
@@ -673,23 +697,18 @@ def _evaluate(
     ruleset: Ruleset,
     ctx: HandContext,
     decomposition: Decomposition | None,
-    evaluate: tuple[tuple[int, tuple[tuple[int, Predicate], ...]], ...],
+    special: bool,
 ) -> _Outcome:
     """Ask every pattern about one reading; apply superseding, limits, the cap, eligibility."""
     comp = ruleset.compiled
     opts = ruleset.options
     present: list[tuple[int, int]] = []
     mask = 0
-    features = ctx.features
-    for requires, bucket in evaluate:
-        if features & requires == requires:
-            for i, predicate in bucket:
-                n = predicate(ctx)
-                if n:
-                    present.append((i, n))
-                    mask |= 1 << i
-    if len(present) > 1:
-        present.sort()
+    for i, predicate in comp.plan(ctx.features, special):
+        n = predicate(ctx)
+        if n:
+            present.append((i, n))
+            mask |= 1 << i
     implied = 0
     implies = comp.implies
     for i, _ in present:
@@ -816,9 +835,9 @@ def _listing(
 
 def _explained(
     result: Score, outcome: _Outcome | None, ruleset: Ruleset, explain: bool
-) -> Explanation:
+) -> Score | Explanation:
     if not explain:
-        return Explanation(result, ())
+        return result
     notes: list[PatternNote] = []
     counted: dict[str, PatternScore] = {}
     superseded: dict[str, Superseded] = {}

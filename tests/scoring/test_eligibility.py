@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from scoring_helpers import RULES, counted, score_hand, situation
+from scoring_helpers import RULES, counted, score_hand
 
 from tingpai.rules import WinKind, find_ruleset
 from tingpai.scoring import Situation, score

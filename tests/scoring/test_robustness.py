@@ -49,7 +49,7 @@ def test_never_raises(sit: Situation) -> None:
 
 
 complete = st.builds(
-    lambda groups, pair: tuple(t for g in groups for t in g) + (pair, pair),
+    lambda groups, pair: (*(t for g in groups for t in g), pair, pair),
     st.lists(
         st.one_of(
             st.integers(0, 33).map(lambda t: (t, t, t)),

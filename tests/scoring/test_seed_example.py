@@ -27,6 +27,7 @@ def test_seed_line_is_the_hand() -> None:
     tiles = parse_tiles(SEED_LINE)
     assert sorted(tiles) == sorted(parse_tiles("123m 123s 123p 789p 99p 5f"))
     concealed, melds, win = parse_hand(HAND)
+    assert win == parse_tiles("9p")[0]
     assert sorted(concealed + [t for m in melds for t in m.tiles] + parse_tiles("5f")) == sorted(
         tiles
     )

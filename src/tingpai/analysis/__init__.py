@@ -7,11 +7,24 @@ hand with ``k`` fixed melds holds 13-3k tiles between turns and 14-3k after a dr
 Analysis is pure and table driven (see :mod:`tingpai.analysis.tables`): a call costs a few
 dict lookups, so bots may call it in their inner loops.
 
+Public API (stable; other tools call it):
+
+- ``shanten(counts, forms=ALL_FORMS) -> int`` (-1 = complete) and
+  ``shanten_by_form(counts, forms=ALL_FORMS) -> dict[Form, int]``
+- ``waits(counts, forms=ALL_FORMS) -> list[Tile]``, ``is_ready(counts, forms) -> bool``
+  and ``improving_tiles(counts, forms) -> list[Tile]`` for 13-3k tiles
+- ``is_complete(counts, forms=ALL_FORMS) -> bool``, ``decompositions(counts) ->
+  list[Decomposition]``, ``is_seven_pairs(counts)``, ``is_thirteen_orphans(counts)`` and
+  ``discard_table(counts, visible=None, forms=ALL_FORMS) -> list[DiscardOption]`` for
+  14-3k tiles
+- ``warm()``: optionally fill the key tables up front.
+
 >>> from tingpai.tiles import parse_counts, tiles_to_str
->>> hand = parse_counts("123m456p789s1z57z 2z")
->>> shanten(hand)
-1
->>> tiles_to_str(waits(parse_counts("1112345678999m 1z")[:27] + [0] * 7))  # doctest: +SKIP
+>>> hand = parse_counts("123m456p789s 1z 57z 2z")
+>>> shanten(hand), shanten_by_form(hand)[Form.PAIRS]
+(2, 6)
+>>> tiles_to_str(waits(parse_counts("123m456p789s 1122z")))
+'12z'
 """
 
 from tingpai.analysis.decompose import (

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from tingpai.analysis.shanten import _bad_count, _values
+from tingpai.analysis.shanten import _bad_count, _values, as_bytes
 from tingpai.tiles import MeldKind, Tile, tiles_to_str
 
 __all__ = ["Decomposition", "decompositions", "is_seven_pairs", "is_thirteen_orphans"]
@@ -98,9 +98,9 @@ def _local_decompositions(key: bytes) -> tuple[_Local, ...]:
     return result
 
 
-def _global(position: int, key: bytes) -> tuple[
-    list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]], ...
-]:
+def _global(
+    position: int, key: bytes
+) -> tuple[list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]], ...]:
     """A key's decompositions in tile ids: (those with the pair, those without)."""
     table = _GLOBAL[position]
     cached = table.get(key)
@@ -111,8 +111,7 @@ def _global(position: int, key: bytes) -> tuple[
     without: list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]] = []
     for pair, melds in _local_decompositions(key):
         converted = tuple(
-            (MeldKind.CHOW if is_chow else MeldKind.PUNG, base + first)
-            for is_chow, first in melds
+            (MeldKind.CHOW if is_chow else MeldKind.PUNG, base + first) for is_chow, first in melds
         )
         if pair < 0:
             without.append((-1, converted))
@@ -125,10 +124,9 @@ def _global(position: int, key: bytes) -> tuple[
 
 def _complete14(b: bytes) -> tuple[int, int, int, int]:
     """Shanten values (see ``shanten._values``) of a part that must hold 14-3k tiles."""
-    values = _values(b)
-    if values[0] % 3 != 2:
+    if sum(b) % 3 != 2:
         raise _bad_count(b, "14")
-    return values
+    return _values(b)
 
 
 def decompositions(counts: Sequence[int]) -> list[Decomposition]:
@@ -142,7 +140,7 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     >>> [str(d) for d in decompositions(parse_counts("111222333m789p55s"))]
     ['55s 123m 123m 123m 789p', '55s 111m 222m 333m 789p']
     """
-    b = bytes(counts)
+    b = as_bytes(counts)
     if _complete14(b)[1] != -1:
         return []
     keys = (b[0:9], b[9:18], b[18:27], b[27:])
@@ -164,9 +162,9 @@ def is_seven_pairs(counts: Sequence[int]) -> bool:
 
     Four of a kind is not two pairs; with fixed melds the answer is always False.
     """
-    return _complete14(bytes(counts))[2] == -1
+    return _complete14(as_bytes(counts))[2] == -1
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     """Whether a 14-3k tile concealed part is thirteen orphans (all 13, one doubled)."""
-    return _complete14(bytes(counts))[3] == -1
+    return _complete14(as_bytes(counts))[3] == -1

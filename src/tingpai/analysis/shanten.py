@@ -24,6 +24,7 @@ from tingpai.analysis.tables import (
     HONOR_DATA,
     HONOR_KEYS,
     NA,
+    NO_VALUE,
     ORPHAN_FLOOR,
     RESULTS,
     SUIT_DATA,
@@ -49,11 +50,16 @@ _OFFSETS = (0, 9, 18, 27)
 
 # Tiles of a suit-local mask, per key position: _MASK_TILES[position][mask].
 _MASK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
-    tuple(
-        tuple(base + i for i in range(size) if mask >> i & 1) for mask in range(1 << size)
-    )
+    tuple(tuple(base + i for i in range(size) if mask >> i & 1) for mask in range(1 << size))
     for base, size in zip(_OFFSETS, (9, 9, 9, 7), strict=True)
 )
+
+
+def as_bytes(counts: Sequence[int]) -> bytes:
+    """Counts as bytes, the form every table is keyed by (``bytes(bytearray(x))`` is
+    faster than ``bytes(x)`` for lists)."""
+    return counts if type(counts) is bytes else bytes(bytearray(counts))
+
 
 def _orphans(k0: bytes, k1: bytes, k2: bytes, k3: bytes) -> int:
     """Thirteen orphans shanten of a 13 or 14 tile hand given by its four keys.
@@ -115,13 +121,13 @@ def shanten(counts: Sequence[int], forms: Form = ALL_FORMS) -> int:
     >>> shanten(parse_counts("123m456p789s11122z"))
     -1
     """
-    b = bytes(counts)
+    b = counts if type(counts) is bytes else bytes(bytearray(counts))
     comb = COMB
     fv = forms._value_
     z = HONOR_KEYS[b[27:]]
     rid = TOTAL[comb[SUIT_KEYS[b[0:9]]][SUIT_KEYS[b[9:18]]]][comb[SUIT_KEYS[b[18:27]]][z]]
     result = FINAL[fv][rid]
-    if result is not None and result <= ORPHAN_FLOOR[fv][z]:
+    if result <= ORPHAN_FLOOR[fv][z]:
         return result
     # Thirteen orphans is chosen and may be lower, or something is wrong.
     values = RESULTS[rid]
@@ -131,9 +137,9 @@ def shanten(counts: Sequence[int], forms: Form = ALL_FORMS) -> int:
         key = b[0:27:9] + b[8:27:9] + b[27:]
         missing = key.count(0)
         orphans = missing - 1 if missing + key.count(1) < 13 else missing
-        if result is None or orphans < result:
+        if orphans < result:
             return orphans
-    if result is None:
+    if result == NO_VALUE:
         raise _no_form(forms, values[0])
     return result
 
@@ -145,7 +151,7 @@ def shanten_by_form(counts: Sequence[int], forms: Form = ALL_FORMS) -> dict[Form
     >>> shanten_by_form(parse_counts("1199m2288p3377s11z"))[Form.PAIRS]
     -1
     """
-    values = _values(bytes(counts))
+    values = _values(as_bytes(counts))
     _best(values, forms)
     return {
         form: value
@@ -159,7 +165,7 @@ def is_complete(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
 
     A form that does not apply (seven pairs with fixed melds) simply does not complete.
     """
-    b = bytes(counts)
+    b = as_bytes(counts)
     values = _values(b)
     if values[0] % 3 != 2:
         raise _bad_count(b, "14")
@@ -195,11 +201,11 @@ def _efficiency(
     tiles, std, pairs = result
     best = FINAL[fv][rid]
     orphans = NA
-    if fv & _ORPHANS and tiles == 13 and (best is None or best >= ORPHAN_FLOOR[fv][z]):
+    if fv & _ORPHANS and tiles == 13 and best >= ORPHAN_FLOOR[fv][z]:
         orphans = _orphans(k0, k1, k2, k3)
-        if best is None or orphans < best:
+        if orphans < best:
             best = orphans
-    if best is None:
+    if best == NO_VALUE:
         return NA, 0
     if ready_only and best != 0:
         return best, 0
@@ -234,9 +240,7 @@ def _efficiency(
 def _mask_tiles(mask: int) -> tuple[Tile, ...]:
     """The sorted tile kinds of a 34-bit mask."""
     t = _MASK_TILES
-    return (
-        t[0][mask & 511] + t[1][mask >> 9 & 511] + t[2][mask >> 18 & 511] + t[3][mask >> 27]
-    )
+    return t[0][mask & 511] + t[1][mask >> 9 & 511] + t[2][mask >> 18 & 511] + t[3][mask >> 27]
 
 
 def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
@@ -249,7 +253,7 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
     >>> waits(parse_counts("1112345678999m"))  # nine gates
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
-    b = bytes(counts)
+    b = counts if type(counts) is bytes else bytes(bytearray(counts))
     value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_, True)
     if value == NA and not forms:
         raise _no_form(forms, sum(b))
@@ -258,7 +262,7 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
 
 def is_ready(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
     """Whether a 13-3k tile hand is one tile from complete: ``bool(waits(counts, forms))``."""
-    b = bytes(counts)
+    b = as_bytes(counts)
     value = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_, True)[0]
     if value == NA and not forms:
         raise _no_form(forms, sum(b))
@@ -274,7 +278,7 @@ def improving_tiles(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile
     >>> tiles_to_str(improving_tiles(parse_counts("123m456p789s11z57z"), Form.STANDARD))
     '157z'
     """
-    b = bytes(counts)
+    b = as_bytes(counts)
     value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_)
     if value == NA:
         raise _no_form(forms, sum(b))
@@ -313,7 +317,7 @@ def discard_table(
     >>> best.tile, best.shanten, best.improving, best.live
     (29, 0, (27, 28), 4)
     """
-    b = bytes(counts)
+    b = as_bytes(counts)
     if sum(b) % 3 != 2:
         raise _bad_count(b, "14")
     if visible is None:

@@ -34,19 +34,20 @@ __all__ = [
     "COMB",
     "FINAL",
     "FORM_BITS",
+    "HONOR_DATA",
     "HONOR_KEYS",
     "HONOR_KEY_LEN",
     "KEYS",
     "MAX_TILES",
     "NA",
+    "NO_VALUE",
     "ORPHAN_FLOOR",
     "PROFILES",
     "RESULTS",
+    "SUIT_DATA",
     "SUIT_KEYS",
     "SUIT_KEY_LEN",
     "TOTAL",
-    "HONOR_DATA",
-    "SUIT_DATA",
     "KeyData",
     "Profile",
     "cell",
@@ -214,10 +215,14 @@ _FORM_VALUES = range(sum(FORM_BITS) + 1)
 RESULTS: list[tuple[int, int, int] | None] = []
 """Per result id (see :data:`TOTAL`): (tiles, standard shanten, seven pairs shanten or
 ``NA``), or None when the tile count is not 13-3k or 14-3k."""
-FINAL: list[list[int | None]] = [[] for _ in _FORM_VALUES]
+NO_VALUE = NA + 1
+"""``FINAL`` entry of a hand with an invalid tile count or no chosen form that applies
+(larger than every ``ORPHAN_FLOOR`` entry, so one comparison catches it)."""
+FINAL: list[list[int]] = [[] for _ in _FORM_VALUES]
 """``FINAL[forms_value][rid]``: least shanten over the standard and seven pairs forms
 among the ``Form`` bits ``forms_value`` (thirteen orphans is added by the caller, see
-:data:`ORPHAN_FLOOR`); None when the tile count is invalid or neither form is chosen."""
+:data:`ORPHAN_FLOOR`); ``NO_VALUE`` when the tile count is invalid or neither form is
+chosen."""
 ORPHAN_FLOOR: list[list[int]] = [[] for _ in _FORM_VALUES]
 """``ORPHAN_FLOOR[forms_value][honor_pid]``: a lower bound on the thirteen orphans shanten
 of any hand whose honours have that profile (``NA`` when orphans is not chosen).  Callers
@@ -328,7 +333,7 @@ def _intern_result(result: tuple[int, int, int] | None) -> int:
                 chosen.append(result[1])
             if forms_value & _PAIRS_BIT and result[2] != NA:
                 chosen.append(result[2])
-        row.append(min(chosen) if chosen else None)
+        row.append(min(chosen) if chosen else NO_VALUE)
     return rid
 
 
@@ -473,11 +478,13 @@ class _ByContext(dict[int, int]):
 
     def __missing__(self, ctx: int) -> int:
         data = self.data
-        cells = CELL_TABLE[ctx][data.pid]
+        # Cells used by an optimal split; one already at distance 0 cannot improve.
+        cells = CELL_TABLE[ctx][data.pid] & data.positive
         mask = 0
-        for c in range(CELLS):
-            if cells >> c & 1 and data.f[c]:  # a cell at distance 0 cannot improve
-                mask |= data.improving(c)
+        if cells:
+            for i, lowered in enumerate(data.lowered()):
+                if lowered & cells:
+                    mask |= 1 << i
         self[ctx] = mask
         return mask
 
@@ -489,31 +496,29 @@ class KeyData:
     only needs the neighbours of the one or two suits that are not yet complete.
     """
 
-    __slots__ = ("_improve", "_minus", "_singles", "by_context", "f", "key", "pid")
+    __slots__ = ("_lowered", "_minus", "_singles", "by_context", "key", "pid", "positive")
 
     def __init__(self, key: bytes, table: _KeyTable) -> None:
         self.key = key
         self.pid: int = table[key]
         """Profile id of the key."""
-        self.f = PROFILES[self.pid].f
+        f = PROFILES[self.pid].f
+        self.positive = sum(1 << c for c in range(CELLS) if f[c])
+        """Mask of the cells at a positive distance (the only ones a tile can lower)."""
         self.by_context = _ByContext(self)
         """Improving kinds per context profile, see :class:`_ByContext`."""
-        self._improve: list[int] | None = None
+        self._lowered: tuple[int, ...] | None = None
         self._singles: tuple[int, int] | None = None
         self._minus: tuple[tuple[int, bytes], ...] | None = None
 
-    def improving(self, c: int) -> int:
-        """Kinds whose addition lowers the distance of cell ``c`` (by one)."""
-        if self._improve is None:
-            f = self.f
-            improve = [0] * CELLS
-            for i, g in enumerate(_neighbour_distances(self.key)):
-                if g is not None:
-                    for cc in range(CELLS):
-                        if g[cc] < f[cc]:
-                            improve[cc] |= 1 << i
-            self._improve = improve
-        return self._improve[c]
+    def lowered(self) -> tuple[int, ...]:
+        """Per kind, the mask of cells whose distance drops when a tile of it is added."""
+        if self._lowered is None:
+            f = PROFILES[self.pid].f
+            self._lowered = tuple(
+                0 if g is None else _lowered_cells(f, g) for g in _neighbour_distances(self.key)
+            )
+        return self._lowered
 
     def singles(self) -> tuple[int, int]:
         """(kinds held exactly once, kinds not held)."""
@@ -539,6 +544,17 @@ class KeyData:
         return self._minus
 
 
+_LOWERED: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+
+
+def _lowered_cells(f: tuple[int, ...], g: tuple[int, ...]) -> int:
+    """Mask of the cells where distance vector ``g`` is below ``f`` (memoized)."""
+    mask = _LOWERED.get((f, g))
+    if mask is None:
+        mask = _LOWERED[f, g] = sum(1 << c for c in range(CELLS) if g[c] < f[c])
+    return mask
+
+
 def _neighbour_distances(key: bytes) -> list[tuple[int, ...] | None]:
     """Distance vectors of the key with one more tile of each kind (None if impossible).
 
@@ -547,18 +563,24 @@ def _neighbour_distances(key: bytes) -> list[tuple[int, ...] | None]:
     """
     size = len(key)
     chows_until = size - 2 if size == SUIT_KEY_LEN else 0
+    delta = _DELTA
     prefix = [0]
     for i, count in enumerate(key):
-        prefix.append(_step(prefix[-1], count, i < chows_until))
+        allow = i < chows_until
+        nxt = delta.get(prefix[-1] * 10 + count * 2 + allow)
+        prefix.append(_step(prefix[-1], count, allow) if nxt is None else nxt)
     out: list[tuple[int, ...] | None] = []
-    room = sum(key) < MAX_TILES
+    if sum(key) >= MAX_TILES:
+        return [None] * size
     for i, count in enumerate(key):
-        if count >= 4 or not room:
+        if count >= 4:
             out.append(None)
             continue
         sid = _step(prefix[i], count + 1, i < chows_until)
         for j in range(i + 1, size):
-            sid = _step(sid, key[j], j < chows_until)
+            allow = j < chows_until
+            nxt = delta.get(sid * 10 + key[j] * 2 + allow)
+            sid = _step(sid, key[j], allow) if nxt is None else nxt
         out.append(_decode(sid))
     return out
 
@@ -584,13 +606,14 @@ HONOR_DATA = _KeyDataTable(HONOR_KEYS)
 """:class:`KeyData` per honour key."""
 
 
-def warm() -> None:
-    """Fill the key table for every valid suit and honour key (about 450,000 keys).
+def warm(max_tiles: int = MAX_TILES) -> None:
+    """Fill the key tables for every suit and honour key of at most ``max_tiles`` tiles.
 
     Optional: tables fill themselves on first use.  Long-running processes that analyse
-    many varied hands may call this once to move all first-use costs up front.
+    many varied hands may call this once to move first-use costs up front (all keys:
+    about 450,000, a few seconds; ``max_tiles=8`` covers most suits of real hands).
     """
     for table in (SUIT_KEYS, HONOR_KEYS):
         for counts in product(range(5), repeat=table.length):
-            if sum(counts) <= MAX_TILES:
-                table[bytes(counts)]  # noqa: B018 -- filling the table is the point
+            if sum(counts) <= max_tiles:
+                table[bytes(counts)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -206,11 +207,10 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"error": str(exc)}, ensure_ascii=False))
         else:
-            Console(stderr=True, highlight=False).print(f"tingpai analyze: {exc}", markup=False)
+            print(f"tingpai analyze: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
         _print(result, concealed)
     return 0
-

@@ -38,10 +38,22 @@ class MultiplierPayments:
     discard_multiplier: Fraction
 
     def __call__(self, value: int, self_drawn: bool) -> Payments:
-        if self_drawn:
-            return Payments(each=value)
         m = self.discard_multiplier
-        return Payments(discarder=-(-value * m.numerator // m.denominator))
+        key = (value, self_drawn, m.numerator, m.denominator)
+        found = _MEMO.get(key)
+        if found is None:
+            if self_drawn:
+                found = Payments(each=value)
+            else:
+                found = Payments(discarder=-(-value * m.numerator // m.denominator))
+            if len(_MEMO) < _MEMO_SIZE:
+                _MEMO[key] = found
+        return found
+
+
+_MEMO: dict[tuple[int, bool, int, int], Payments] = {}
+"""Payments are immutable: memo of (value, self-drawn, multiplier) -> Payments."""
+_MEMO_SIZE = 100_000
 
 
 @dataclass(frozen=True, slots=True)

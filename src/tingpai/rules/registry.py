@@ -60,8 +60,15 @@ _REGISTRY: dict[str, RulesetSpec] = {}
 _ALIASES: dict[str, str] = {}
 
 
+_BUILT: dict[tuple[Any, ...], Ruleset] = {}
+"""Rulesets already built, by (id, sorted option items): they are immutable, and reusing
+one keeps its scorer memos warm."""
+_BUILT_SIZE = 1024
+
+
 def register(spec: RulesetSpec) -> None:
     """Add a ruleset id (and its aliases) to the registry; re-registering replaces it."""
+    _BUILT.clear()
     _REGISTRY[spec.id] = spec
     for alias in spec.aliases:
         _ALIASES[alias] = spec.id
@@ -91,6 +98,15 @@ def find_ruleset(id: str, **options: Any) -> Ruleset:
     ()
     """
     spec = ruleset_spec(id)
+    try:
+        key: tuple[Any, ...] | None = (spec.id, *sorted(options.items()))
+        hash(key)
+    except TypeError:  # an unhashable option value (e.g. a list of forms): no memo
+        key = None
+    if key is not None:
+        cached = _BUILT.get(key)
+        if cached is not None:
+            return cached
     opts = spec.defaults
     for name, raw in options.items():
         option = spec.options.get(name)
@@ -102,9 +118,12 @@ def find_ruleset(id: str, **options: Any) -> Ruleset:
     table = PAYMENT_TABLES.get(opts.payment_table)
     if table is None:
         raise RuleError(f"unknown payment_table {opts.payment_table!r}")
-    return Ruleset(
+    ruleset = Ruleset(
         id=spec.id, name=spec.name, options=opts, patterns=spec.patterns, payment=table(opts)
     )
+    if key is not None and len(_BUILT) < _BUILT_SIZE:
+        _BUILT[key] = ruleset
+    return ruleset
 
 
 # --- option checks shared by the families -------------------------------------------

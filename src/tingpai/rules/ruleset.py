@@ -10,6 +10,9 @@ from tingpai.rules.base import Payments, RuleError, RuleOptions, Unit
 from tingpai.rules.pattern import Amount, Pattern, Predicate
 from tingpai.rules.payments import PaymentFunction
 
+_SPECIAL_KEY = 1 << 62
+"""Plan-memo key bit for special wins (only patterns that need no hand)."""
+
 
 @dataclass(frozen=True, slots=True)
 class CompiledPatterns:
@@ -41,6 +44,24 @@ class CompiledPatterns:
     """Per pattern: the value function when it is not ``value × count``."""
     memo: dict[tuple[int, ...], Any] = field(default_factory=dict, compare=False)
     """Scorer memo of immutable result entries (pattern index, count, value) -> entry."""
+    plans: dict[int, tuple[tuple[int, Predicate], ...]] = field(
+        default_factory=dict, compare=False
+    )
+    """Memo: context features -> the (index, predicate) pairs whose requirements hold."""
+
+    def plan(self, features: int, special: bool) -> tuple[tuple[int, Predicate], ...]:
+        """The patterns worth asking about a reading with these features, in order."""
+        key = features | (_SPECIAL_KEY if special else 0)
+        found = self.plans.get(key)
+        if found is None:
+            buckets = self.evaluate_special if special else self.evaluate
+            found = tuple(sorted(
+                (item for requires, items in buckets if features & requires == requires
+                 for item in items),
+                key=lambda item: item[0],
+            ))
+            self.plans[key] = found
+        return found
 
     @classmethod
     def build(cls, patterns: tuple[Pattern, ...]) -> CompiledPatterns:

@@ -1,0 +1,128 @@
+"""One simulated game as a unit of work: :class:`GameTask` in, :class:`GameOutcome` out.
+
+A task names everything a worker needs to play one game (rules, options, bot names, the
+game's seed) as plain picklable data, so any backend (this process, a process pool, later
+a cluster) can run it.  The outcome keeps only what the statistics need, plus the game's
+record as JSON text when records are wanted: small to send back from a worker.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tingpai.bots.play import play_game
+from tingpai.rules import find_ruleset
+from tingpai.rules.base import WinKind
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a run seeded ``seed``.
+
+    A hash of both numbers, so that runs with nearby seeds share no games (``seed + index``
+    would make the runs seeded 0 and 1 overlap in all but one game).  Game ``i`` of
+    ``tingpai sim --seed S`` is ``play_game(bots, game_seed(S, i), rules, options)``.
+
+    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
+    True
+    """
+    digest = hashlib.sha256(f"tingpai-sim/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything needed to play one game, as plain data (picklable, JSON-able)."""
+
+    index: int
+    """Position of the game in its run (0-based); results are aggregated in this order."""
+    seed: int
+    """The game's own seed (:func:`game_seed` of the run seed and ``index``)."""
+    rules: str
+    options: Mapping[str, Any]
+    bots: tuple[str, ...]
+    """One bot level name per seat."""
+    keep_record: bool = False
+    """Return the game record as JSON text."""
+
+
+@dataclass(frozen=True)
+class WinSummary:
+    """One winner of one hand: what the statistics need of it."""
+
+    seat: int
+    kind: WinKind
+    payer: int | None
+    """The seat that paid alone as discarder (None: paid as self-draw)."""
+    total: int
+    patterns: tuple[tuple[str, str, str], ...]
+    """``(id, name, chinese)`` of each counted pattern and bonus, in scoring order."""
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """How one hand ended."""
+
+    end: WinKind
+    """The first winner's kind, or EXHAUSTIVE_DRAW when nobody won."""
+    dealer: int
+    winners: tuple[WinSummary, ...]
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What one played game contributes to a run's statistics."""
+
+    index: int
+    seed: int
+    hands: tuple[HandSummary, ...]
+    start_scores: tuple[int, ...]
+    final_scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    """Seats from first to last place."""
+    record: str | None = None
+    """The game record (``tingpai-record/1``) as JSON text, when the task asked for it."""
+
+
+def play_task(task: GameTask) -> GameOutcome:
+    """Play one game and summarize it (runs in whichever process the backend chooses)."""
+    run = play_game(list(task.bots), task.seed, task.rules, task.options)
+    hands = tuple(
+        HandSummary(
+            end=r.end,
+            dealer=r.dealer,
+            winners=tuple(
+                WinSummary(
+                    seat=w.seat,
+                    kind=w.kind,
+                    payer=w.payer,
+                    total=w.score.total,
+                    patterns=tuple(
+                        (p.id, p.name, p.chinese)
+                        for p in (*w.score.patterns, *w.score.bonuses)
+                    ),
+                )
+                for w in r.winners
+            ),
+        )
+        for r in run.hands
+    )
+    players = len(task.bots)
+    start = (find_ruleset(task.rules, **task.options).options.start_points,) * players
+    return GameOutcome(
+        index=task.index,
+        seed=task.seed,
+        hands=hands,
+        start_scores=start,
+        final_scores=run.result.scores,
+        ranking=run.result.ranking,
+        record=json.dumps(run.record, ensure_ascii=False) if task.keep_record else None,
+    )
+
+
+def play_tasks(tasks: Sequence[GameTask]) -> list[GameOutcome]:
+    """Play a batch of games in order (one unit of work for a process pool)."""
+    return [play_task(t) for t in tasks]

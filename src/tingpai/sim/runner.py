@@ -1,0 +1,100 @@
+"""``run_sim``: play many seeded self-play games and aggregate their statistics."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tingpai.bots.play import BOTS
+from tingpai.rules import find_ruleset
+from tingpai.sim.backends import Backend, local_backend
+from tingpai.sim.games import GameTask, game_seed
+from tingpai.sim.report import SimReport, SimStats, Timing
+
+Progress = Callable[[int, int], None]
+"""``progress(games_done, games_total)``, called after each game in game order."""
+
+
+def record_name(index: int) -> str:
+    """File name of game ``index``'s record (0-based index, 1-based name): ``game-00001.json``."""
+    return f"game-{index + 1:05d}.json"
+
+
+def resolve_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
+    """One bot level per seat from a single name or a list of one name per seat.
+
+    Raises ValueError naming an unknown level or a wrong count.
+    """
+    names = [bots] if isinstance(bots, str) else list(bots)
+    for name in names:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    if len(names) == 1:
+        return (names[0],) * players
+    if len(names) != players:
+        raise ValueError(
+            f"{len(names)} bots for a {players}-player table: give one bot per seat "
+            "or a single bot for every seat"
+        )
+    return tuple(names)
+
+
+def run_sim(
+    rules: str,
+    options: Mapping[str, Any] | None,
+    games: int,
+    seed: int,
+    bots: str | Sequence[str],
+    records_dir: str | Path | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
+    *,
+    backend: Backend | None = None,
+) -> SimReport:
+    """Play ``games`` full games of ``rules`` with ``bots`` and report their statistics.
+
+    Game ``i`` is seeded with :func:`~tingpai.sim.games.game_seed` ``(seed, i)``, so the
+    report (all but its ``timing``) depends only on the arguments: the same for any
+    ``workers`` or backend, as outcomes are aggregated in game order.  ``bots`` is one bot
+    level name per seat, or one name for every seat.  With ``records_dir`` each game's
+    record (``tingpai-record/1``, as the engine writes it) is saved there as
+    ``game-00001.json``, ``game-00002.json``, ...  ``workers`` > 1 plays in a local process
+    pool; ``backend`` overrides that choice.
+
+    Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option and
+    ValueError for bad bots, games or workers, before any game is played.
+    """
+    opts = dict(options or {})
+    ruleset = find_ruleset(rules, **opts)
+    seats = resolve_bots(bots, ruleset.options.players)
+    if games < 0:
+        raise ValueError(f"games must be at least 0, got {games}")
+    runner = backend if backend is not None else local_backend(workers)
+    out_dir = Path(records_dir) if records_dir is not None else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    tasks = [
+        GameTask(i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None)
+        for i in range(games)
+    ]
+    stats = SimStats(ruleset, opts, seats, seed)
+    start = time.perf_counter()
+    for done, outcome in enumerate(runner.run(tasks), start=1):
+        if out_dir is not None and outcome.record is not None:
+            (out_dir / record_name(outcome.index)).write_text(
+                outcome.record + "\n", encoding="utf-8"
+            )
+        stats.add(outcome)
+        if progress is not None:
+            progress(done, games)
+    wall = time.perf_counter() - start
+    timing = Timing(
+        wall_seconds=wall,
+        hands_per_second=stats.hands / wall if wall > 0 else 0.0,
+        games_per_second=stats.games / wall if wall > 0 else 0.0,
+        backend=runner.name,
+        workers=runner.workers,
+    )
+    return stats.report(timing)

@@ -1,0 +1,1 @@
+"""Tests of tingpai.analysis, one file per topic."""
