@@ -17,7 +17,7 @@ $(BENCH_STAMP): $(STAMP)
 	touch $(BENCH_STAMP)
 
 serve: $(STAMP)
-	$(VENV)/bin/tingpai serve
+	$(VENV)/bin/tingpai play
 
 test: $(STAMP) lint typecheck pytest
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from tingpai.analysis import is_complete, waits
 from tingpai.analysis.forms import Form
@@ -51,7 +52,7 @@ from tingpai.engine.actions import (
     with_tile,
 )
 from tingpai.engine.errors import IllegalAction
-from tingpai.engine.observation import Observation
+from tingpai.engine.observation import Observation, fast_observation
 from tingpai.engine.results import HandResult, Phase, Winner
 from tingpai.engine.wall import HAND_SIZE, check_wall
 from tingpai.rules.base import WinKind
@@ -86,6 +87,10 @@ _AKONG = ActionKind.AKONG
 _RON = ActionKind.RON
 _TSUMO = ActionKind.TSUMO
 _PASS = ActionKind.PASS
+_DISCARDS: tuple[tuple[Action, ...], ...] = tuple(
+    by_tile(_DISCARD, s)[:NUM_KINDS] for s in range(4)
+)
+"""Per seat, the shared discard action of each tile kind."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +163,13 @@ class Hand:
         self._called: list[tuple[bool, ...]] = [()] * n
         self._sizes: list[int] = [0] * n
         self._waits: list[frozenset[Tile] | None] = [None] * n
+        """Per seat: its waits, computed on demand and dropped when its tiles change."""
+        self._draw_waits: frozenset[Tile] | None = None
+        """The drawing seat's waits just before its last draw, when they were known (a
+        drawn tile outside them cannot complete the hand, so no analysis is needed)."""
+        self._seen: list[int] = [0] * NUM_KINDS
+        """Every seat's uncalled pond tiles and meld tiles, kept up to date for
+        :attr:`Observation.visible`."""
         self._temp_furiten: list[bool] = [False] * n
         self._liable: list[tuple[int, str] | None] = [None] * n
         self._head = 0
@@ -174,8 +186,9 @@ class Hand:
         self._wait_hit: list[int] = []
         """Seats whose waits hold the claimable tile (temporary furiten)."""
         self._recent: _Claimable | None = None
-        self._recent_auto: frozenset[int] = frozenset()
-        """The last claimable tile and the seats answered automatically (for messages)."""
+        self._recent_asked: tuple[int, ...] = ()
+        """The last claimable tile and the seats that were asked about it (the others
+        were answered automatically; for messages)."""
         self._kong_meld: int = -1
         self._robbed: Tile | None = None
         self._ei_window: tuple[int, int] | None = None
@@ -342,8 +355,7 @@ class Hand:
             acts.append(simple(s, _TSUMO))
         if self._ei_ready == s and self._ei_window_score(s) is not None:
             acts.append(simple(s, _RON))
-        discards = by_tile(_DISCARD, s)
-        acts.extend([discards[t] for t in range(NUM_KINDS) if c[t]])
+        acts.extend(compress(_DISCARDS[s], c))
         if self._held_bonus[s]:
             blocked = self._eight_flower_blocked(s)
             flowers = by_tile(_FLOWER, s)
@@ -495,6 +507,9 @@ class Hand:
             return sc
         if self._drawn is None or self._held_bonus[s]:
             return None
+        before = self._draw_waits
+        if before is not None and self._drawn not in before:
+            return None  # the hand before the draw did not wait on the drawn tile
         c = self._counts[s]
         forms = self._std if self._melds[s] else self._forms
         if not is_complete(c[:NUM_KINDS], forms):
@@ -598,8 +613,15 @@ class Hand:
             raise IllegalAction("a heavy penalty is a host action: use Hand.penalize(seat)")
         if not 0 <= action.seat < self.players:
             raise IllegalAction(f"seat {action.seat} is not at a {self.players}-player table")
-        if action not in self.legal_actions(action.seat):
-            raise IllegalAction(self._explain(action))
+        legal = self._legal.get(action.seat)
+        if legal is None:
+            legal = self.legal_actions(action.seat)
+        for x in legal:
+            if x is action:  # bots hand back the engine's own action objects
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self._explain(action))
         self.history.append(action)
         self._legal.clear()
         if self._phase is Phase.TURN:
@@ -637,6 +659,7 @@ class Hand:
             assert a.tile is not None
             self._remove(s, a.tile, 4)
             self._melds[s] += (Meld(MeldKind.KONG, (a.tile,) * 4, concealed=True),)
+            self._seen[a.tile] += 4
             self._calls = True
             self._draw(s, "kong")
         elif k is _AKONG:
@@ -696,6 +719,7 @@ class Hand:
             self._claim = None
             self._pending = {}
             self._answers = {}
+        self._draw_waits = self._waits[s]
         self._add(s, t)
         self._drawn = t
         if (
@@ -710,6 +734,7 @@ class Hand:
         self._remove(s, t)
         self._ponds[s] += (t,)
         self._called[s] += (False,)
+        self._seen[t] += 1
         self._drawn = None
         self._chain = []
         self._temp_furiten[s] = False
@@ -729,17 +754,24 @@ class Hand:
         self._win_scores.clear()
         self._legal.clear()
         n = self.players
+        t = cl.tile
+        flower = cl.kind == "flower"
+        # Melds are only offered on a discard that is not the last one; a seat that cannot
+        # win on the tile nor meld it has only ``pass`` and is answered at once.
+        melds = cl.kind == "discard" and not cl.last
+        chow_seat = (cl.seat + 1) % n if t < EAST else -1
         for i in range(1, n):
             o = (cl.seat + i) % n
-            if cl.kind != "flower" and not self._held_bonus[o] and cl.tile in self._waits_of(o):
+            hit = not flower and not self._held_bonus[o] and t in self._waits_of(o)
+            if hit:
                 self._wait_hit.append(o)
+            if not (hit or flower or (melds and (self._counts[o][t] >= 2 or o == chow_seat))):
+                continue
             acts = self._claim_actions(o, cl)
             if len(acts) > 1:
                 self._pending[o] = acts
         self._recent = cl
-        self._recent_auto = frozenset(
-            (cl.seat + i) % n for i in range(1, n) if (cl.seat + i) % n not in self._pending
-        )
+        self._recent_asked = tuple(self._pending)
         self._phase = Phase.ROBBING if cl.kind != "discard" else Phase.CLAIMS
         if not self._pending:
             self._resolve()
@@ -749,8 +781,22 @@ class Hand:
         cl = self._claim
         assert cl is not None
         n = self.players
-        order = [(cl.seat + i) % n for i in range(1, n)]
         answers = self._answers
+        if not answers:
+            # Everybody passed (automatically): the common case, without the priority scan.
+            if self.options.temporary_furiten:
+                for o in self._wait_hit:
+                    self._temp_furiten[o] = True
+            if cl.kind == "kong":
+                self._complete_added_kong(cl.seat, cl.tile)
+            elif cl.kind == "flower":
+                self._draw(cl.seat, "flower")
+            elif cl.last:
+                self._exhaustive_draw()
+            else:
+                self._draw((cl.seat + 1) % n, None)
+            return
+        order = [(cl.seat + i) % n for i in range(1, n)]
         rons = [o for o in order if o in answers and answers[o].kind is _RON]
         if self.options.temporary_furiten:
             for o in self._wait_hit:
@@ -786,16 +832,21 @@ class Hand:
         t = cl.tile
         d = cl.seat
         self._called[d] = (*self._called[d][:-1], True)
+        # The claimed tile moves from the pond to the meld: seen once either way.
+        seen = self._seen
         if a.kind is _CHOW:
             for x in a.tiles:
                 if x != t:
                     self._remove(o, x)
+                    seen[x] += 1
             meld = Meld(MeldKind.CHOW, a.tiles, claimed_from=d)
         elif a.kind is _PUNG:
             self._remove(o, t, 2)
+            seen[t] += 2
             meld = Meld(MeldKind.PUNG, (t, t, t), claimed_from=d)
         else:
             self._remove(o, t, 3)
+            seen[t] += 3
             meld = Meld(MeldKind.KONG, (t, t, t, t), claimed_from=d)
         self._melds[o] += (meld,)
         self._calls = True
@@ -834,6 +885,7 @@ class Hand:
         melds = self._melds[s]
         kong = Meld(MeldKind.KONG, (t, t, t, t), claimed_from=melds[i].claimed_from)
         self._melds[s] = (*melds[:i], kong, *melds[i + 1 :])
+        self._seen[t] += 1
         self._robbed = None
         self._draw(s, "kong")
 
@@ -1009,7 +1061,8 @@ class Hand:
             and k in CLAIM_KINDS
             and k is not _PASS
             and recent is not None
-            and s in self._recent_auto
+            and s != recent.seat
+            and s not in self._recent_asked
         ):
             # The seat was answered automatically (it had no choice): say why.
             return self._explain_claim(a, recent)
@@ -1185,37 +1238,50 @@ class Hand:
 
     def observe(self, seat: int, scores: Sequence[int] | None = None) -> Observation:
         """What ``seat`` may see now (``scores`` overrides the hand's own score view)."""
-        n = self.players
         limit = self._limit
-        return Observation(
-            seat=seat,
-            players=n,
-            phase=self._phase,
-            actor=self.actor,
-            claim_tile=self.claim_tile,
-            robbing=(
-                self._claim.kind
-                if self._phase is Phase.ROBBING and self._claim is not None
-                else None
-            ),
-            hand=tuple(self._counts[seat]),
-            drawn=self._drawn if self._phase is Phase.TURN and self._seat == seat else None,
-            melds=tuple(self._melds),
-            ponds=tuple(self._ponds),
-            called=tuple(self._called),
-            flowers=tuple(self._flowers),
-            concealed_sizes=tuple(self._sizes),
-            scores=tuple(scores) if scores is not None else self.scores,
-            seat_winds=self.seat_winds,
-            round_wind=self.round_wind,
-            dealer=self.dealer,
-            repeats=self.repeats,
-            wall_left=self.wall_left,
-            pond_left=(
-                tuple(max(0, limit - len(p)) for p in self._ponds) if limit is not None else None
-            ),
-            forms=self._forms,
-            legal=self.legal_actions(seat),
+        phase = self._phase
+        claim = self._claim
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.legal_actions(seat)
+        # Built without the frozen dataclass __init__ (the hot path of self-play); the
+        # same fields as ``Observation(...)``, plus ``visible`` kept up to date by the hand.
+        return fast_observation(
+            {
+                "seat": seat,
+                "players": self.players,
+                "phase": phase,
+                "actor": self.actor,
+                "claim_tile": (
+                    claim.tile
+                    if claim is not None and (phase is Phase.CLAIMS or phase is Phase.ROBBING)
+                    else None
+                ),
+                "robbing": (
+                    claim.kind if phase is Phase.ROBBING and claim is not None else None
+                ),
+                "hand": tuple(self._counts[seat]),
+                "drawn": self._drawn if phase is Phase.TURN and self._seat == seat else None,
+                "melds": tuple(self._melds),
+                "ponds": tuple(self._ponds),
+                "called": tuple(self._called),
+                "flowers": tuple(self._flowers),
+                "concealed_sizes": tuple(self._sizes),
+                "scores": tuple(scores) if scores is not None else self._scores,
+                "seat_winds": self.seat_winds,
+                "round_wind": self.round_wind,
+                "dealer": self.dealer,
+                "repeats": self.repeats,
+                "wall_left": self._tail - self._head + 1,
+                "pond_left": (
+                    tuple([max(0, limit - len(p)) for p in self._ponds])
+                    if limit is not None
+                    else None
+                ),
+                "forms": self._forms,
+                "legal": legal,
+                "visible": list(self._seen),
+            }
         )
 
     # ------------------------------------------------------------------ records

@@ -1,0 +1,80 @@
+"""The terminal game: a scripted human plays a whole game; its record replays exactly."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tingpai.cli.play_cmd import parse_choice, parse_option_values, run
+from tingpai.engine import Action, ActionKind, replay
+from tingpai.tiles import parse_tile
+
+
+def _args(tmp_path: Path, **kw: object) -> argparse.Namespace:
+    base: dict[str, object] = {
+        "rules": "hu-2p", "seat": 0, "bots": "greedy", "seed": 7,
+        "records": str(tmp_path), "option": [],
+    }
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_first_choice_every_time_plays_a_full_game_and_its_record_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = run(_args(tmp_path), stdin=io.StringIO("1\n" * 5000))
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "winner: seat" in out
+    record = json.loads((tmp_path / "game-7.json").read_text(encoding="utf-8"))
+    result = replay(record)
+    final = out.split("scores ")[-1].split(";")[0]
+    assert json.loads(final) == list(result.scores)
+
+
+def test_quitting_writes_the_partial_record(tmp_path: Path) -> None:
+    assert run(_args(tmp_path, rules="hu-4p"), stdin=io.StringIO("q\n")) == 0
+    record = json.loads((tmp_path / "game-7.json").read_text(encoding="utf-8"))
+    assert record["format"] == "tingpai-record/1"
+    assert record["rules"] == "hu-4p"
+
+
+@pytest.mark.parametrize(
+    ("kw", "message"),
+    [({"rules": "hu-9p"}, "hu-9p"), ({"seat": 4}, "seat 4"), ({"bots": "oracle"}, "oracle"),
+     ({"option": ["nonsense=1"]}, "nonsense")],
+)
+def test_bad_arguments_exit_2_naming_the_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kw: dict[str, object], message: str
+) -> None:
+    assert run(_args(tmp_path, **kw), stdin=io.StringIO("")) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_typed_actions_are_matched_against_the_legal_ones() -> None:
+    legal = (
+        Action(0, ActionKind.DISCARD, parse_tile("5m")),
+        Action(0, ActionKind.DISCARD, parse_tile("7z")),
+        Action(0, ActionKind.CHOW, tiles=(2, 3, 4)),
+        Action(0, ActionKind.PASS),
+    )
+    assert parse_choice("5m", legal) == legal[0]
+    assert parse_choice("discard 7z", legal) == legal[1]
+    assert parse_choice("chow 345m", legal) == legal[2]
+    assert parse_choice("chow 234m", legal) is None
+    assert parse_choice("pass", legal) == legal[3]
+    assert parse_choice("2", legal) == legal[1]
+    assert parse_choice("9", legal) is None
+    assert parse_choice("9x", legal) is None
+
+
+def test_option_values_are_read_as_json_when_possible() -> None:
+    assert parse_option_values(["flowers=false", "start_points=100", "x=abc"]) == {
+        "flowers": False, "start_points": 100, "x": "abc",
+    }
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        parse_option_values(["novalue"])
