@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from tingpai.analysis.shanten import _bad_count, _values, as_bytes
+from tingpai.analysis.tables import KEY_OFFSETS
 from tingpai.tiles import MeldKind, Tile, tiles_to_str
 
 __all__ = ["Decomposition", "decompositions", "is_seven_pairs", "is_thirteen_orphans"]
@@ -52,7 +53,6 @@ _LOCAL: dict[bytes, tuple[_Local, ...]] = {}
 _GLOBAL: list[dict[bytes, tuple[list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]], ...]]] = [
     {} for _ in range(4)
 ]
-_OFFSETS = (0, 9, 18, 27)
 
 
 def _local_decompositions(key: bytes) -> tuple[_Local, ...]:
@@ -106,7 +106,7 @@ def _global(
     cached = table.get(key)
     if cached is not None:
         return cached
-    base = _OFFSETS[position]
+    base = KEY_OFFSETS[position]
     with_pair: list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]] = []
     without: list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]] = []
     for pair, melds in _local_decompositions(key):

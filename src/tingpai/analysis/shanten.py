@@ -23,6 +23,7 @@ from tingpai.analysis.tables import (
     FORM_BITS,
     HONOR_DATA,
     HONOR_KEYS,
+    KEY_OFFSETS,
     NA,
     NO_VALUE,
     ORPHAN_FLOOR,
@@ -46,12 +47,11 @@ __all__ = [
 
 _STD, _PAIRS, _ORPHANS = FORM_BITS
 _ORPHAN_MASK = sum(1 << t for t in ORPHANS)
-_OFFSETS = (0, 9, 18, 27)
 
 # Tiles of a suit-local mask, per key position: _MASK_TILES[position][mask].
 _MASK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
     tuple(tuple(base + i for i in range(size) if mask >> i & 1) for mask in range(1 << size))
-    for base, size in zip(_OFFSETS, (9, 9, 9, 7), strict=True)
+    for base, size in zip(KEY_OFFSETS, (9, 9, 9, 7), strict=True)
 )
 
 
@@ -61,13 +61,13 @@ def as_bytes(counts: Sequence[int]) -> bytes:
     return counts if type(counts) is bytes else bytes(bytearray(counts))
 
 
-def _orphans(k0: bytes, k1: bytes, k2: bytes, k3: bytes) -> int:
-    """Thirteen orphans shanten of a 13 or 14 tile hand given by its four keys.
+def _orphans(key: bytes) -> int:
+    """Thirteen orphans shanten from the counts of the 13 orphan kinds (13-14 tiles).
 
-    The terminals are bytes 0 and 8 of each numbered-suit key (``k[::8]``); the shanten is
-    the number of missing orphan kinds, less one if some orphan kind is doubled.
+    The shanten is the number of missing orphan kinds, less one if one is doubled.  The
+    key is ``b[0:27:9] + b[8:27:9] + b[27:]`` of the counts ``b``, or ``k[::8]`` of each
+    numbered-suit key followed by the honour key.
     """
-    key = k0[::8] + k1[::8] + k2[::8] + k3
     missing = key.count(0)
     return missing - 1 if missing + key.count(1) < 13 else missing
 
@@ -99,7 +99,8 @@ def _values(b: bytes) -> tuple[int, int, int, int]:
     if result is None:
         raise _bad_count(b, "13 or 14")
     tiles, standard, pairs = result
-    return tiles, standard, pairs, _orphans(k0, k1, k2, k3) if tiles >= 13 else NA
+    orphans = _orphans(k0[::8] + k1[::8] + k2[::8] + k3) if tiles >= 13 else NA
+    return tiles, standard, pairs, orphans
 
 
 def _best(values: tuple[int, int, int, int], forms: Form) -> int:
@@ -134,9 +135,7 @@ def shanten(counts: Sequence[int], forms: Form = ALL_FORMS) -> int:
     if values is None:
         raise _bad_count(b, "13 or 14")
     if values[0] >= 13 and fv & _ORPHANS:
-        key = b[0:27:9] + b[8:27:9] + b[27:]
-        missing = key.count(0)
-        orphans = missing - 1 if missing + key.count(1) < 13 else missing
+        orphans = _orphans(b[0:27:9] + b[8:27:9] + b[27:])
         if orphans < result:
             return orphans
     if result == NO_VALUE:
@@ -202,7 +201,7 @@ def _efficiency(
     best = FINAL[fv][rid]
     orphans = NA
     if fv & _ORPHANS and tiles == 13 and best >= ORPHAN_FLOOR[fv][z]:
-        orphans = _orphans(k0, k1, k2, k3)
+        orphans = _orphans(k0[::8] + k1[::8] + k2[::8] + k3)
         if orphans < best:
             best = orphans
     if best == NO_VALUE:
@@ -331,7 +330,7 @@ def discard_table(
     keys = [b[0:9], b[9:18], b[18:27], b[27:]]
     options: list[DiscardOption] = []
     for position, key in enumerate(keys):
-        base = _OFFSETS[position]
+        base = KEY_OFFSETS[position]
         data = HONOR_DATA[key] if position == 3 else SUIT_DATA[key]
         for kind, smaller in data.minus():
             keys[position] = smaller

@@ -15,13 +15,21 @@ min-plus convolution of the four vectors, and shanten = distance - 1.
 ``f`` is computed by a small automaton that reads a suit's counts left to right, carrying
 the chows still open and, for every (melds, pairs) cell, the best overlap with a target
 suit; overlaps are packed in unary into one int so that "best of" is a bitwise OR.  The
-automaton has a few thousand states and at most 126 distinct outputs, so every table here
-is filled on first use in microseconds: nothing is built at import and nothing touches the
-disk.  :func:`warm` fills every suit key up front for long-running processes.
+automaton has about 5,400 states for keys of at most 14 tiles and 126 distinct outputs;
+its transitions, like every table here, are computed on first use (a key costs a few
+microseconds), so nothing is built at import and nothing touches the disk.  :func:`warm`
+fills every key up front for long-running processes.
+
+Thirteen orphans is not part of the profiles (it would multiply their number); callers
+compute it from a strided slice of the counts when :data:`ORPHAN_FLOOR` says it can
+matter.  Tile efficiency (improving tiles, waits) uses :class:`KeyData`: per key, which
+cells each added kind lowers, and per rest-of-hand profile, which cells optimal splits
+use (:data:`CELL_TABLE`).
 """
 
 from __future__ import annotations
 
+import threading
 from itertools import product
 from operator import add, itemgetter
 from typing import NamedTuple
@@ -37,7 +45,7 @@ __all__ = [
     "HONOR_DATA",
     "HONOR_KEYS",
     "HONOR_KEY_LEN",
-    "KEYS",
+    "KEY_OFFSETS",
     "MAX_TILES",
     "NA",
     "NO_VALUE",
@@ -59,6 +67,8 @@ SUIT_KEY_LEN = 9
 """Kinds in a numbered suit."""
 HONOR_KEY_LEN = 7
 """Kinds of honour tiles."""
+KEY_OFFSETS = (0, 9, 18, 27)
+"""First tile of each of a hand's four keys (characters, dots, bamboo, honours)."""
 MAX_TILES = 14
 """Most concealed tiles a hand can hold; larger counts are rejected."""
 CELLS = 10
@@ -138,6 +148,9 @@ def _transitions(allow_chow: bool, count: int) -> tuple[tuple[_Move, ...], ...]:
 
 
 _MOVES = tuple(tuple(_transitions(allow, count) for count in range(5)) for allow in (False, True))
+_LOCK = threading.RLock()
+"""Guards the registration of new automaton states, profiles and results, so that ids
+stay consistent when threads fill the tables at once (lookups need no lock)."""
 _ROOT: tuple[int, ...] = (1,) + (0,) * (_CARRIES - 1)
 _STATE_IDS: dict[tuple[int, ...], int] = {_ROOT: 0}
 _STATES: list[tuple[int, ...]] = [_ROOT]
@@ -162,11 +175,12 @@ def _step(sid: int, count: int, allow_chow: bool) -> int:
             for nxt_carry, shift, g in moves[carry]:
                 new[nxt_carry] |= added[g] << shift
     state = tuple([v & _VALID for v in new])
-    nxt = _STATE_IDS.get(state)
-    if nxt is None:
-        nxt = len(_STATES)
-        _STATE_IDS[state] = nxt
-        _STATES.append(state)
+    with _LOCK:
+        nxt = _STATE_IDS.get(state)
+        if nxt is None:
+            nxt = len(_STATES)
+            _STATES.append(state)
+            _STATE_IDS[state] = nxt
     _DELTA[memo_key] = nxt
     return nxt
 
@@ -301,17 +315,22 @@ def _intern(profile: Profile) -> int:
     pid = _PROFILE_IDS.get(profile)
     if pid is not None:
         return pid
-    pid = len(PROFILES)
-    _PROFILE_IDS[profile] = pid
-    PROFILES.append(profile)
-    COMB.append(_CombRow(pid))
-    TOTAL.append(_TotalRow(pid))
-    CELL_TABLE.append(_CellRow(pid))
-    # Orphans shanten = missing orphan kinds - (1 if one is doubled) >= 13 - (honour kinds
-    # + 6 terminal kinds) - 1, when ``profile`` is the honours' profile.
-    floor = 6 - profile.kinds
-    for forms_value, row in zip(_FORM_VALUES, ORPHAN_FLOOR, strict=True):
-        row.append(floor if forms_value & _ORPHANS_BIT else NA)
+    with _LOCK:
+        pid = _PROFILE_IDS.get(profile)
+        if pid is not None:
+            return pid
+        pid = len(PROFILES)
+        # Every per-profile table gets its row before the id is published.
+        COMB.append(_CombRow(pid))
+        TOTAL.append(_TotalRow(pid))
+        CELL_TABLE.append(_CellRow(pid))
+        # Orphans shanten = missing orphan kinds - (1 if one is doubled) >= 13 - (honour
+        # kinds + 6 terminal kinds) - 1, when ``profile`` is the honours' profile.
+        floor = 6 - profile.kinds
+        for forms_value, row in zip(_FORM_VALUES, ORPHAN_FLOOR, strict=True):
+            row.append(floor if forms_value & _ORPHANS_BIT else NA)
+        PROFILES.append(profile)
+        _PROFILE_IDS[profile] = pid
     return pid
 
 
@@ -323,17 +342,21 @@ def _intern_result(result: tuple[int, int, int] | None) -> int:
     rid = _RESULT_IDS.get(result)
     if rid is not None:
         return rid
-    rid = len(RESULTS)
-    _RESULT_IDS[result] = rid
-    RESULTS.append(result)
-    for forms_value, row in zip(_FORM_VALUES, FINAL, strict=True):
-        chosen = []
-        if result is not None:
-            if forms_value & _STD_BIT:
-                chosen.append(result[1])
-            if forms_value & _PAIRS_BIT and result[2] != NA:
-                chosen.append(result[2])
-        row.append(min(chosen) if chosen else NO_VALUE)
+    with _LOCK:
+        rid = _RESULT_IDS.get(result)
+        if rid is not None:
+            return rid
+        rid = len(RESULTS)
+        for forms_value, row in zip(_FORM_VALUES, FINAL, strict=True):
+            chosen = []
+            if result is not None:
+                if forms_value & _STD_BIT:
+                    chosen.append(result[1])
+                if forms_value & _PAIRS_BIT and result[2] != NA:
+                    chosen.append(result[2])
+            row.append(min(chosen) if chosen else NO_VALUE)
+        RESULTS.append(result)
+        _RESULT_IDS[result] = rid
     return rid
 
 
@@ -459,8 +482,6 @@ SUIT_KEYS = _KeyTable(SUIT_KEY_LEN)
 """Profile id per numbered-suit key (9 bytes)."""
 HONOR_KEYS = _KeyTable(HONOR_KEY_LEN)
 """Profile id per honour key (7 bytes)."""
-KEYS = (SUIT_KEYS, SUIT_KEYS, SUIT_KEYS, HONOR_KEYS)
-"""The key table of each of the four key positions of a hand."""
 
 
 class _ByContext(dict[int, int]):

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from tingpai.bots.base import Bot, winning_action
 from tingpai.bots.greedy import GreedyBot
-from tingpai.bots.play import BOTS, GameRun, make_bot, play_game, play_games, play_hand
+from tingpai.bots.play import (
+    BOTS,
+    GameRun,
+    make_bot,
+    new_game,
+    play_game,
+    play_games,
+    play_hand,
+)
 from tingpai.bots.random_bot import RandomBot
 
 __all__ = [
@@ -19,6 +27,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "make_bot",
+    "new_game",
     "play_game",
     "play_games",
     "play_hand",

@@ -24,9 +24,14 @@ class Bot(Protocol):
         ...
 
 
+_TSUMO = ActionKind.TSUMO
+_RON = ActionKind.RON
+
+
 def winning_action(obs: Observation) -> Action | None:
     """The ``tsumo`` or ``ron`` among the legal actions, if any (every bot wins when it can)."""
     for a in obs.legal:
-        if a.kind is ActionKind.TSUMO or a.kind is ActionKind.RON:
+        kind = a.kind
+        if kind is _TSUMO or kind is _RON:
             return a
     return None

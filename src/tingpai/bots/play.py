@@ -1,4 +1,5 @@
-"""Playing games with bots: :func:`play_game`, :func:`play_games`, :func:`play_hand`.
+"""Playing games with bots: :func:`play_game`, :func:`play_games`, :func:`play_hand`,
+:func:`new_game`.
 
 A game is a function of its seed: the seed draws the wall shuffles and seeds every bot
 named by string, so the same seed gives the same game and the same record.
@@ -54,6 +55,29 @@ def play_hand(hand: Hand, bots: Sequence[Bot]) -> HandResult:
     return result
 
 
+def new_game(
+    bots: Sequence[Bot | str],
+    seed: int,
+    rules: str = "hu-4p",
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Match, list[Bot]]:
+    """The match and the seated bots of the game :func:`play_game` plays for ``seed``.
+
+    For callers that drive the hands themselves (batch self-play, which skips building
+    records it does not keep): the seed draws the match's wall seed first, then one seed
+    per named bot in seat order.
+    """
+    rng = random.Random(seed)
+    match = Match(rules, options, rng=random.Random(rng.getrandbits(64)))
+    if len(bots) != match.players:
+        raise ValueError(f"{len(bots)} bots for a {match.players}-player table")
+    players: list[Bot] = [
+        make_bot(b, random.Random(rng.getrandbits(64))) if isinstance(b, str) else b
+        for b in bots
+    ]
+    return match, players
+
+
 def play_game(
     bots: Sequence[Bot | str],
     seed: int,
@@ -67,14 +91,7 @@ def play_game(
     ``bots`` holds one bot or bot name per seat; named bots are created fresh, seeded from
     ``seed``, so the run is deterministic for a seed.
     """
-    rng = random.Random(seed)
-    match = Match(rules, options, rng=random.Random(rng.getrandbits(64)))
-    if len(bots) != match.players:
-        raise ValueError(f"{len(bots)} bots for a {match.players}-player table")
-    players: list[Bot] = [
-        make_bot(b, random.Random(rng.getrandbits(64))) if isinstance(b, str) else b
-        for b in bots
-    ]
+    match, players = new_game(bots, seed, rules, options)
     results: list[HandResult] = []
     while not match.is_over and (max_hands is None or len(results) < max_hands):
         results.append(play_hand(match.next_hand(), players))

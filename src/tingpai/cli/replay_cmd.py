@@ -2,7 +2,8 @@
 
 Human form: one line per hand (winners with their patterns, or the draw), the hand's
 deltas, then the final scores.  ``--json`` prints
-``{"hands": [{"result", "winners", "deltas"}, ...], "scores": [...]}`` (DESIGN.md).
+``{"hands": [{"result", "winners", "deltas"}, ...], "scores": [...]}`` (DESIGN.md), plus
+``net`` (points won or lost), ``money`` (net × stake), ``over`` and ``winner``.
 
 Errors exit with status 2: an illegal action prints ``{"error": ..., "hand": h,
 "action": k}`` (the error names the rule broken); an unreadable or malformed record prints
@@ -109,4 +110,7 @@ def _human(result: ReplayResult) -> str:
     lines.append(f"scores ({status}): {scores}")
     if result.game.over:
         lines.append(f"winner: seat {result.game.winner}")
+        net = " ".join(f"{x:+d}" for x in result.game.net)
+        money = " ".join(f"{x:+d}" for x in result.game.money)
+        lines.append(f"net points: {net}  money: {money}")
     return "\n".join(lines)

@@ -130,10 +130,7 @@ def run(args: argparse.Namespace) -> int:
         "workers": args.workers,
     }
     try:
-        if args.json:
-            report = run_sim(**common)
-        else:
-            report = _run_with_progress(common)
+        report = run_sim(**common) if args.json else _run_with_progress(common)
     except (RuleError, ValueError) as exc:
         return _fail(args, str(exc))
     except OSError as exc:
@@ -197,7 +194,7 @@ def _print_human(report: SimReport, console: Console) -> None:
             report.rates["special"],
         ),
         ("exhaustive draw", ends.get("exhaustive-draw", 0), report.rates["exhaustive_draw"]),
-        ("dealer won", round(report.rates["dealer_win"] * report.hands), report.rates["dealer_win"]),
+        ("dealer won", report.dealer_wins, report.rates["dealer_win"]),
     ]
     for name, count, rate in rows:
         rates.add_row(name, str(count), _pct(rate))

@@ -91,6 +91,16 @@ _DISCARDS: tuple[tuple[Action, ...], ...] = tuple(
     by_tile(_DISCARD, s)[:NUM_KINDS] for s in range(4)
 )
 """Per seat, the shared discard action of each tile kind."""
+_CHOW_PAIRS: tuple[tuple[tuple[Tile, Tile], ...], ...] = tuple(
+    tuple(
+        (x, y)
+        for low in (t - 2, t - 1, t)
+        if t < EAST and low >= t - t % 9 and low + 2 <= t - t % 9 + 8
+        for x, y in [tuple(u for u in (low, low + 1, low + 2) if u != t)]
+    )
+    for t in range(NUM_KINDS)
+)
+"""Per tile kind: the pairs of other tiles that make a chow with it (none for honours)."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +162,7 @@ class Hand:
         self._bonus: tuple[Tile, ...] = tuple(opts.bonus_tiles)
         self._eight = len(self._bonus) >= 2 and ruleset.has_pattern(EIGHT_IMMORTALS)
         self._terminal = ruleset.has_pattern(TERMINAL_DISCARDS)
-        self._earth_on_discard = opts.extra.get("blessing_of_earth") == "dealer_first_discard"
+        self._earth_on_discard = opts.blessing_of_earth == "dealer_first_discard"
 
         self._counts: list[list[int]] = [[0] * NUM_TILE_IDS for _ in range(n)]
         self._held_bonus: list[int] = [0] * n
@@ -168,6 +178,10 @@ class Hand:
         """The drawing seat's waits just before its last draw, when they were known (a
         drawn tile outside them cannot complete the hand, so no analysis is needed)."""
         self._seen: list[int] = [0] * NUM_KINDS
+        self._pond_left: tuple[int, ...] | None = (
+            (self._limit,) * n if self._limit is not None else None
+        )
+        """Per seat: discards left before the pond limit (None: no limit), as observed."""
         """Every seat's uncalled pond tiles and meld tiles, kept up to date for
         :attr:`Observation.visible`."""
         self._temp_furiten: list[bool] = [False] * n
@@ -735,6 +749,11 @@ class Hand:
         self._ponds[s] += (t,)
         self._called[s] += (False,)
         self._seen[t] += 1
+        if self._limit is not None:
+            left = max(0, self._limit - len(self._ponds[s]))
+            self._pond_left = tuple(
+                left if i == s else x for i, x in enumerate(self._pond_left or ())
+            )
         self._drawn = None
         self._chain = []
         self._temp_furiten[s] = False
@@ -759,14 +778,20 @@ class Hand:
         # Melds are only offered on a discard that is not the last one; a seat that cannot
         # win on the tile nor meld it has only ``pass`` and is answered at once.
         melds = cl.kind == "discard" and not cl.last
-        chow_seat = (cl.seat + 1) % n if t < EAST else -1
+        chow_seat = (cl.seat + 1) % n
         for i in range(1, n):
             o = (cl.seat + i) % n
             hit = not flower and not self._held_bonus[o] and t in self._waits_of(o)
             if hit:
                 self._wait_hit.append(o)
-            if not (hit or flower or (melds and (self._counts[o][t] >= 2 or o == chow_seat))):
-                continue
+            elif not flower:
+                if not melds:
+                    continue
+                c = self._counts[o]
+                if c[t] < 2 and (
+                    o != chow_seat or not any(c[x] and c[y] for x, y in _CHOW_PAIRS[t])
+                ):
+                    continue
             acts = self._claim_actions(o, cl)
             if len(acts) > 1:
                 self._pending[o] = acts
@@ -859,15 +884,18 @@ class Hand:
             self._draw(o, "kong")
 
     def _update_liability(self, o: int, d: int, meld: Meld) -> None:
-        """Pao: a discard completing the fourth declared meld or the third dragon meld."""
+        """Pao: a discard completing the fourth declared meld (concealed kongs count among
+        the four) or the third dragon meld makes its discarder liable, replacing any earlier
+        liability.  When one claim completes both, the dragon liability (any win) is kept:
+        it covers the fourth-meld one (self-draw only)."""
+        if len(self._melds[o]) == 4:
+            self._liable[o] = (d, "fourth")
         if meld.kind is not MeldKind.CHOW and meld.first in DRAGONS:
             dragons = sum(
                 1 for m in self._melds[o] if m.kind is not MeldKind.CHOW and m.first in DRAGONS
             )
             if dragons == 3:
                 self._liable[o] = (d, "dragon")
-        if len(self._melds[o]) == 4:
-            self._liable[o] = (d, "fourth")
 
     def _added_kong(self, s: int, t: Tile) -> None:
         self._remove(s, t)
@@ -1238,7 +1266,6 @@ class Hand:
 
     def observe(self, seat: int, scores: Sequence[int] | None = None) -> Observation:
         """What ``seat`` may see now (``scores`` overrides the hand's own score view)."""
-        limit = self._limit
         phase = self._phase
         claim = self._claim
         legal = self._legal.get(seat)
@@ -1273,11 +1300,7 @@ class Hand:
                 "dealer": self.dealer,
                 "repeats": self.repeats,
                 "wall_left": self._tail - self._head + 1,
-                "pond_left": (
-                    tuple([max(0, limit - len(p)) for p in self._ponds])
-                    if limit is not None
-                    else None
-                ),
+                "pond_left": self._pond_left,
                 "forms": self._forms,
                 "legal": legal,
                 "visible": list(self._seen),

@@ -14,6 +14,9 @@ ruleset's options:
   (strictly more points than every other seat) ends the game at once;
 * ``point_limit``: the game ends after a hand in which a seat's net points reach it.
 
+The result gives each seat's net points (scores minus start points) and money (net points ×
+``stake``), the fan-laak settlement.
+
 The winner is the seat with the most points; ties go to the earlier starting seat.
 """
 
@@ -92,6 +95,10 @@ class GameResult:
     """Hands played."""
     over: bool
     """The game reached its end by the rules."""
+    net: tuple[int, ...] = ()
+    """Per seat: points won or lost over the game (scores minus the start points)."""
+    money: tuple[int, ...] = ()
+    """Per seat: ``net`` × the ruleset's ``stake`` (money per point; fan-laak settlement)."""
 
     @property
     def winner(self) -> int:
@@ -164,7 +171,12 @@ class Match:
     def result(self) -> GameResult:
         """Scores and ranking now (final when :attr:`is_over`)."""
         sc = self.scores
-        return GameResult(sc, ranking(sc), len(self.hands), self.is_over)
+        opts = self.ruleset.options
+        net = tuple(x - opts.start_points for x in sc)
+        return GameResult(
+            sc, ranking(sc), len(self.hands), self.is_over, net,
+            tuple(x * opts.stake for x in net),
+        )
 
     def _next_state(self) -> tuple[int, int, int] | None:
         """(dealer, repeats, round) of the next hand, or None when the game is over."""

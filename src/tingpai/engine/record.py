@@ -133,6 +133,8 @@ class ReplayResult:
         return {
             "hands": [h.to_json() for h in self.hands],
             "scores": list(self.scores),
+            "net": list(self.game.net),
+            "money": list(self.game.money),
             "over": self.game.over,
             "winner": self.game.winner if self.game.over else None,
         }

@@ -1,14 +1,19 @@
 """Rulesets as data: options, pattern definitions, payment tables and the registry.
 
 ``find_ruleset(id, **options)`` is the one way to get a :class:`Ruleset`.  Registered ids:
-``hu-4p``, ``hu-3p``, ``hu-2p`` (alias ``hu``).  A family module registers its ids when this
-package is imported (see :mod:`tingpai.rules.hu`).
+``hu-4p``, ``hu-3p``, ``hu-2p`` (alias ``hu``); ``hk-4p`` (alias ``hk``), ``hk-2p``;
+``hk-fanlaak`` (aliases ``fanlaak``, ``fan-laak``) and ``hk-fanlaak-0``.  A family module
+registers its ids when this package is imported (see :mod:`tingpai.rules.hu`,
+:mod:`tingpai.rules.hk`, :mod:`tingpai.rules.fanlaak`).
 """
 
 from __future__ import annotations
 
-from tingpai.rules import hu  # registers the Hu ids
-from tingpai.rules.base import Payments, RuleError, RuleOptions, Unit, WinKind
+from tingpai.rules import hu  # registers the Hu ids first (the default family)
+
+# isort: split
+from tingpai.rules import fanlaak, hk  # register the Hong Kong ids
+from tingpai.rules.base import FanRows, Payments, RuleError, RuleOptions, Unit, WinKind
 from tingpai.rules.context import HandContext
 from tingpai.rules.pattern import Pattern
 from tingpai.rules.payments import PAYMENT_TABLES, PaymentFunction
@@ -24,6 +29,7 @@ from tingpai.rules.ruleset import Ruleset
 
 __all__ = [
     "PAYMENT_TABLES",
+    "FanRows",
     "HandContext",
     "OptionSpec",
     "Pattern",
@@ -35,7 +41,9 @@ __all__ = [
     "RulesetSpec",
     "Unit",
     "WinKind",
+    "fanlaak",
     "find_ruleset",
+    "hk",
     "hu",
     "register",
     "ruleset_ids",

@@ -107,6 +107,31 @@ class RuleOptions:
     discard_multiplier: Fraction = Fraction(1)
     """Multiplier-style payment tables (``hu``): what the discarder pays is the hand's value
     times this (Hu: 3 / 2.5 / 2 for 4 / 3 / 2 players); self-draw payers pay the value."""
+    blessing_of_earth: str = "first_draw"
+    """What Blessing of Earth is: ``first_draw`` (Hu: a non-dealer, ready after the deal,
+    self-draws the win on its first draw) or ``dealer_first_discard`` (Hong Kong: a
+    non-dealer wins on the dealer's first discard).  Either way nobody may have called or
+    declared a kong before."""
+    payment_rows: FanRows | None = None
+    """A host-supplied fan table (``payment_table`` named a file or gave the rows inline);
+    when set it is the payment table and ``payment_table`` only records where it came
+    from."""
+
+
+@dataclass(frozen=True)
+class FanRows:
+    """A host-supplied Hong Kong payment table, one row per fan count, validated.
+
+    ``rows`` are ``(fan, discard, self_draw, others)``: what the discarder pays, what each
+    loser pays on self-draw, and what each non-discarding loser pays on a discard win (None:
+    nothing, the usual Hong Kong split).  A hand worth more fan than the last row pays the
+    last row (the limit).
+    """
+
+    source: str
+    """Where the table came from (a file path, or ``inline``), for messages."""
+    rows: tuple[tuple[int, int, int, int | None], ...]
+    """Sorted by fan, consecutive, no duplicates."""
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ share a predicate and differ only in their :class:`~tingpai.rules.pattern.Patter
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from tingpai.analysis.forms import Form
 from tingpai.rules.context import (
     HONOR_BITS,
@@ -118,6 +120,16 @@ def four_concealed_triplets(ctx: HandContext) -> int:
     return 1 if ctx.concealed_triplets == 4 else 0
 
 
+def four_concealed_pungs_without_kongs(ctx: HandContext) -> int:
+    """Four concealed triplets and no kong at all (Hong Kong, MahJongo table)."""
+    return 1 if ctx.concealed_triplets == 4 and ctx.kongs == 0 else 0
+
+
+def four_concealed_triplets_self_drawn(ctx: HandContext) -> int:
+    """Four concealed triplets, won by self-draw (Hong Kong fan-laak)."""
+    return 1 if ctx.concealed_triplets == 4 and ctx.self_drawn else 0
+
+
 def one_quad(ctx: HandContext) -> int:
     """At least one kong."""
     return 1 if ctx.kongs >= 1 else 0
@@ -162,6 +174,16 @@ def dragon_triplets(ctx: HandContext) -> int:
 def wind_triplets(ctx: HandContext) -> int:
     """One per seat-wind triplet and one per prevalent-wind triplet (Hong Kong)."""
     return sum((t == ctx.round_wind) + (t == ctx.seat_wind) for t in ctx.triplets if t < WHITE)
+
+
+def seat_wind_triplet(ctx: HandContext) -> int:
+    """A triplet of the seat wind (Hong Kong Seat Wind)."""
+    return 1 if ctx.seat_wind in ctx.triplets else 0
+
+
+def round_wind_triplet(ctx: HandContext) -> int:
+    """A triplet of the prevailing wind (Hong Kong Prevailing Wind)."""
+    return 1 if ctx.round_wind in ctx.triplets else 0
 
 
 def little_three_dragons(ctx: HandContext) -> int:
@@ -417,6 +439,11 @@ def last_tile(ctx: HandContext) -> int:
     return 1 if ctx.last_tile else 0
 
 
+def last_tile_drawn(ctx: HandContext) -> int:
+    """Self-drawn on the last tile of the wall (not the discard after it)."""
+    return 1 if ctx.last_tile and ctx.self_drawn else 0
+
+
 def blessing_of_heaven(ctx: HandContext) -> int:
     """The engine declared Blessing of Heaven."""
     return 1 if ctx.blessing == "heaven" else 0
@@ -441,3 +468,20 @@ def flower_sets(ctx: HandContext) -> int:
     if len(f) < 4:
         return 0
     return all(t in f for t in FLOWERS) + all(t in f for t in SEASONS)
+
+
+# --- combinators -------------------------------------------------------------------
+
+
+def none_of(predicates: Sequence[Callable[[HandContext], int]]) -> Callable[[HandContext], int]:
+    """A predicate that holds (1) exactly when none of ``predicates`` applies: a hand with
+    no other pattern (Hong Kong Chicken Hand)."""
+    preds = tuple(predicates)
+
+    def no_other_pattern(ctx: HandContext) -> int:
+        for pred in preds:
+            if pred(ctx):
+                return 0
+        return 1
+
+    return no_other_pattern

@@ -1,9 +1,10 @@
 """The ruleset registry: ``find_ruleset(id, **options)`` is the one way to get a ruleset.
 
-A family module (``rules/hu.py``, later Hong Kong) registers a :class:`RulesetSpec` per id:
-the default :class:`RuleOptions`, the pattern list and the options a host may set by name
-(:class:`OptionSpec`).  ``find_ruleset`` validates every option — unknown name, wrong type or
-bad value raises :class:`RuleError` naming it — and builds a frozen :class:`Ruleset`.
+A family module (``rules/hu.py``, ``rules/hk.py``, ``rules/fanlaak.py``) registers a
+:class:`RulesetSpec` per id: the default :class:`RuleOptions`, the pattern list and the
+options a host may set by name (:class:`OptionSpec`).  ``find_ruleset`` validates every
+option — unknown name, wrong type or bad value raises :class:`RuleError` naming it — and
+builds a frozen :class:`Ruleset`.
 Options arrive as keyword arguments or as a JSON ``options`` object (same names, JSON types).
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 from tingpai.analysis.forms import Form, parse_forms
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
-from tingpai.rules.payments import PAYMENT_TABLES
+from tingpai.rules.payments import PAYMENT_TABLES, payment_function, read_fan_rows
 from tingpai.rules.ruleset import Ruleset
 
 Check = Callable[[str, object], Any]
@@ -115,11 +116,16 @@ def find_ruleset(id: str, **options: Any) -> Ruleset:
             raise RuleError(f"unknown option {name!r} for {spec.id} (known: {known})")
         value = option.check(name, raw)
         opts = dataclasses.replace(opts, **option.updates(opts, value))
-    table = PAYMENT_TABLES.get(opts.payment_table)
-    if table is None:
-        raise RuleError(f"unknown payment_table {opts.payment_table!r}")
+    if opts.max_value is not None and opts.min_value > opts.max_value:
+        raise RuleError(
+            f"{spec.id}: the minimum {opts.min_value} is above the cap {opts.max_value}"
+        )
+    top = opts.max_value
+    if top is None:  # no cap: a limit hand is the most a table must pay for
+        top = max((p.value for p in spec.patterns if p.limit), default=opts.min_value)
     ruleset = Ruleset(
-        id=spec.id, name=spec.name, options=opts, patterns=spec.patterns, payment=table(opts)
+        id=spec.id, name=spec.name, options=opts, patterns=spec.patterns,
+        payment=payment_function(opts, top),
     )
     if key is not None and len(_BUILT) < _BUILT_SIZE:
         _BUILT[key] = ruleset
@@ -196,3 +202,18 @@ def payment_table_check(name: str, value: object) -> str:
         known = ", ".join(PAYMENT_TABLES)
         raise RuleError(f"option {name} must be one of {known}, got {value!r}")
     return value
+
+
+def payment_table_option(name: str, value: object) -> Any:
+    """A named table (str), or a host table: a ``.json``/``.toml`` path or an inline object,
+    read and checked now (:class:`~tingpai.rules.base.FanRows`)."""
+    if isinstance(value, str) and value in PAYMENT_TABLES:
+        return value
+    return read_fan_rows(value)
+
+
+def payment_table_updates(options: RuleOptions, value: Any) -> Mapping[str, Any]:
+    """Set ``payment_table`` (a name, or a host table's source) and ``payment_rows``."""
+    if isinstance(value, str):
+        return {"payment_table": value, "payment_rows": None}
+    return {"payment_table": value.source, "payment_rows": value}

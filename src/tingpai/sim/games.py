@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tingpai.bots.play import play_game
-from tingpai.rules import find_ruleset
+from tingpai.bots.play import new_game, play_hand
+from tingpai.engine.results import HandResult
 from tingpai.rules.base import WinKind
 
 
@@ -89,7 +89,12 @@ class GameOutcome:
 
 def play_task(task: GameTask) -> GameOutcome:
     """Play one game and summarize it (runs in whichever process the backend chooses)."""
-    run = play_game(list(task.bots), task.seed, task.rules, task.options)
+    # The game play_game(bots, seed, ...) plays, without building a record nobody keeps.
+    match, players = new_game(list(task.bots), task.seed, task.rules, task.options)
+    results: list[HandResult] = []
+    while not match.is_over:
+        results.append(play_hand(match.next_hand(), players))
+    final = match.result()
     hands = tuple(
         HandSummary(
             end=r.end,
@@ -108,18 +113,17 @@ def play_task(task: GameTask) -> GameOutcome:
                 for w in r.winners
             ),
         )
-        for r in run.hands
+        for r in results
     )
-    players = len(task.bots)
-    start = (find_ruleset(task.rules, **task.options).options.start_points,) * players
+    start = (match.ruleset.options.start_points,) * match.players
     return GameOutcome(
         index=task.index,
         seed=task.seed,
         hands=hands,
         start_scores=start,
-        final_scores=run.result.scores,
-        ranking=run.result.ranking,
-        record=json.dumps(run.record, ensure_ascii=False) if task.keep_record else None,
+        final_scores=final.scores,
+        ranking=final.ranking,
+        record=json.dumps(match.record(), ensure_ascii=False) if task.keep_record else None,
     )
 
 

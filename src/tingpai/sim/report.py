@@ -129,6 +129,8 @@ class SimReport:
     rates: Mapping[str, float]
     """Per hand: ``win``, ``self_draw``, ``discard``, ``special``, ``exhaustive_draw``,
     ``dealer_win``."""
+    dealer_wins: int
+    """Hands the dealer won (alone or with others)."""
     wins: int
     """Winning hands (one per winner)."""
     mean_win_total: float
@@ -156,6 +158,7 @@ class SimReport:
             "hands_per_game": self.hands_per_game,
             "ends": dict(self.ends),
             "rates": dict(self.rates),
+            "dealer_wins": self.dealer_wins,
             "wins": self.wins,
             "mean_win_total": self.mean_win_total,
             "seats": [s.to_json() for s in self.seats],
@@ -270,6 +273,7 @@ class SimStats:
             hands=h,
             ends={k.value: v for k, v in ends.items()},
             rates=rates,
+            dealer_wins=self.dealer_wins,
             wins=self.wins,
             mean_win_total=_ratio(self.win_total, self.wins),
             seats=seats,
