@@ -27,14 +27,10 @@ are passed as ``Situation.special`` (the pattern id) or as ``win=WinKind.EIGHT_I
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
-from tingpai.analysis import (
-    Decomposition,
-    decompositions,
-    is_seven_pairs,
-    is_thirteen_orphans,
-)
+from tingpai.analysis import is_thirteen_orphans
+from tingpai.analysis.decompose import Reading, standard_readings
 from tingpai.analysis.forms import Form
 from tingpai.rules.base import Payments, Unit, WinKind
 from tingpai.rules.context import (
@@ -216,6 +212,44 @@ class Explanation:
 
 # --------------------------------------------------------------------------------------
 
+_SCORE_FIELDS = (
+    "valid", "total", "patterns", "superseded", "limit", "payments", "reason",
+    "decomposition", "unit", "subtotal", "capped", "bonuses",
+)
+_object_new = object.__new__
+
+
+def _fast_score(
+    valid: bool, total: int, patterns: tuple[PatternScore, ...],
+    superseded: tuple[Superseded, ...], limit: bool, payments: Payments, reason: str | None,
+    decomposition: tuple[str, ...], unit: Unit, subtotal: int, capped: bool,
+    bonuses: tuple[PatternScore, ...],
+) -> Score:
+    """``Score(...)`` (every field, positionally) without the frozen dataclass ``__init__``.
+
+    A frozen ``__init__`` sets each of the twelve fields through ``object.__setattr__``,
+    about 3 µs, a tenth of scoring a hand; filling the new instance's ``__dict__`` in one
+    call gives an equal object (same fields, equality, hash, repr) in a fraction of that.
+    Used only while :class:`Score`'s fields are exactly :data:`_SCORE_FIELDS` (checked at
+    import; otherwise :data:`_new_score` is the class itself).
+    """
+    result: Score = _object_new(Score)
+    result.__dict__.update(
+        valid=valid, total=total, patterns=patterns, superseded=superseded, limit=limit,
+        payments=payments, reason=reason, decomposition=decomposition, unit=unit,
+        subtotal=subtotal, capped=capped, bonuses=bonuses,
+    )
+    return result
+
+
+_new_score = (
+    _fast_score
+    if tuple(f.name for f in fields(Score)) == _SCORE_FIELDS
+    and not hasattr(Score, "__post_init__") and not hasattr(Score, "__slots__")
+    else Score
+)
+"""Builds a valid :class:`Score` from all its fields, positionally."""
+
 _SPECIAL_WINS: dict[WinKind, str] = {
     WinKind.EIGHT_IMMORTALS: "eight_immortals",
     WinKind.TERMINAL_DISCARDS: "terminal_discards",
@@ -314,7 +348,7 @@ class _Outcome:
     """One candidate reading of the hand, evaluated: the data a Score is built from."""
 
     ctx: HandContext
-    decomposition: Decomposition | None
+    decomposition: Reading | None
     """The standard decomposition read, or None (seven pairs, orphans, special)."""
     present: list[tuple[int, int]]
     """(pattern index, count) of every pattern present, in ruleset order."""
@@ -554,65 +588,65 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
     last_tile = situation.last_tile
     blessing = situation.blessing
 
-    # --- candidate readings -------------------------------------------------------------
+    # --- candidate readings, each evaluated as it is built -------------------------------
     standard, pairs_form, orphans_form = _form_flags(opts.forms)
-    candidates: list[tuple[HandContext, Decomposition | None]] = []
+    outcomes: list[_Outcome] = []
     if special is not None:
         ctx = HandContext(
             _NO_FORM, counts, suits, orphans, honors, greens, size, (), (), NO_TILE, (),
             kongs, 0, n_melds, exposed, win, self_drawn, w, seat, round_wind, dealer,
             flowers, replacements, robbing, last_tile, blessing, special, features,
         )
-        candidates.append((ctx, None))
+        outcomes.append(_evaluate(ruleset, ctx, None, True))
     else:
         if standard:
-            n_decl = len(decl_triplets)
-            for d in decompositions(concealed_counts):
-                chows = decl_chows.copy()
-                triplets = decl_triplets.copy()
-                win_free = d.pair == w  # the winning tile can sit outside every triplet
-                for kind, first in d.melds:
-                    if kind is _CHOW:
-                        chows.append(first)
-                        if first <= w <= first + 2 and first // 9 == w // 9:
-                            win_free = True
-                    else:
-                        triplets.append(first)
-                pungs = len(triplets) - n_decl
-                if not self_drawn and not win_free and w in triplets[n_decl:]:
-                    pungs -= 1  # the winning discard completed this triplet: not concealed
-                nc = len(chows)
-                nt = len(triplets)
-                ft = features | STANDARD | _CHOW_FEATURES[nc] | _TRIPLET_FEATURES[nt]
-                if nc > 1:
-                    chows.sort()
-                if nt:
-                    if nt > 1:
-                        triplets.sort()
-                    if triplets[-1] >= EAST:
+            readings = standard_readings(bytes(bytearray(concealed_counts)))
+            if readings:
+                base = features | STANDARD
+                decl_c = tuple(decl_chows)
+                decl_t = tuple(decl_triplets)
+                for reading in readings:
+                    pair, chows, triplets, cover, _ = reading
+                    concealed_triplets = concealed_triplets0
+                    if triplets:
+                        concealed_triplets += len(triplets)
+                        # A triplet completed by the winning discard is not concealed,
+                        # unless the winning tile can be read in the pair or in a chow.
+                        if (
+                            not self_drawn and pair != w and not cover >> w & 1
+                            and w in triplets
+                        ):
+                            concealed_triplets -= 1
+                    if melds:
+                        if decl_c:
+                            chows = tuple(sorted(decl_c + chows))
+                        if decl_t:
+                            triplets = tuple(sorted(decl_t + triplets))
+                    ft = base | _CHOW_FEATURES[len(chows)] | _TRIPLET_FEATURES[len(triplets)]
+                    if triplets and triplets[-1] >= EAST:
                         ft |= HONOR_TRIPLET
-                ctx = HandContext(
-                    _STANDARD, counts, suits, orphans, honors, greens, size, tuple(chows),
-                    tuple(triplets), d.pair, (), kongs, pungs + concealed_triplets0, n_melds,
-                    exposed, win, self_drawn, w, seat, round_wind, dealer, flowers,
-                    replacements, robbing, last_tile, blessing, None, ft,
-                )
-                candidates.append((ctx, d))
+                    ctx = HandContext(
+                        _STANDARD, counts, suits, orphans, honors, greens, size, chows,
+                        triplets, pair, (), kongs, concealed_triplets, n_melds, exposed, win,
+                        self_drawn, w, seat, round_wind, dealer, flowers, replacements,
+                        robbing, last_tile, blessing, None, ft,
+                    )
+                    outcomes.append(_evaluate(ruleset, ctx, reading, False))
         if not melds:
-            # cheap necessary conditions first; the analysis functions decide
-            if pairs_form and counts.count(2) == 7 and is_seven_pairs(concealed_counts):
-                kinds7 = tuple(t for t in range(NUM_KINDS) if counts[t])
+            # 14 concealed tiles with seven kinds held twice are seven distinct pairs
+            if pairs_form and counts.count(2) == 7:
+                kinds7 = tuple(sorted(set(concealed)))
                 ctx = HandContext(
                     _PAIRS, counts, suits, orphans, honors, greens, size, (), (), NO_TILE,
                     kinds7, 0, 0, 0, 0, win, self_drawn, w, seat, round_wind, dealer,
                     flowers, replacements, robbing, last_tile, blessing, None,
                     features | PAIRS,
                 )
-                candidates.append((ctx, None))
+                outcomes.append(_evaluate(ruleset, ctx, None, False))
             if (
                 orphans_form
                 and orphans == 14
-                and not candidates
+                and not outcomes
                 and is_thirteen_orphans(concealed_counts)
             ):
                 ctx = HandContext(
@@ -621,20 +655,20 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
                     flowers, replacements, robbing, last_tile, blessing, None,
                     features | ORPHANS_FORM,
                 )
-                candidates.append((ctx, None))
-    if not candidates:
+                outcomes.append(_evaluate(ruleset, ctx, None, False))
+    if not outcomes:
         reason = _incomplete_reason(ruleset, bool(melds))
         return _explained(_invalid(reason, ruleset), None, ruleset, explain)
 
-    is_special = special is not None
     best: _Outcome | None = None
     failure: _Outcome | None = None
-    for ctx, reading in candidates:
-        outcome = _evaluate(ruleset, ctx, reading, is_special)
+    for outcome in outcomes:
         if not outcome.eligible:
             if failure is None:
                 failure = outcome
-        elif best is None or (outcome.total, outcome.subtotal) > (best.total, best.subtotal):
+        elif best is None or outcome.total > best.total or (
+            outcome.total == best.total and outcome.subtotal > best.subtotal
+        ):
             best = outcome
     if best is None:
         assert failure is not None
@@ -643,7 +677,7 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
 
     bonuses: tuple[PatternScore, ...] = ()
     total = best.total
-    if dealer and situation.dealer_repeats and opts.repeat_bonus:
+    if situation.dealer_repeats and dealer and opts.repeat_bonus:
         value = opts.repeat_bonus * situation.dealer_repeats
         bonuses = (PatternScore("dealer_repeats", "Dealer Repeats", "", "", value,
                                 situation.dealer_repeats),)
@@ -653,29 +687,49 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
                                  opts.eighth_repeat_bonus),)
         total += opts.eighth_repeat_bonus
     counted, superseded = _listing(ruleset, best)
-    result = Score(
+    result = _new_score(
         True, total, counted, superseded, best.top >= 0, ruleset.payment(total, self_drawn),
         None, _groups(situation, best), opts.unit, best.subtotal, best.capped, bonuses,
     )
-    return _explained(result, best, ruleset, explain)
+    if explain:
+        return _explained(result, best, ruleset, explain)
+    return result
+
+
+_DECLARED_TEXT: dict[tuple[tuple[Tile, ...], bool], str] = {}
+"""``declared chow 123m`` ... by (meld tiles, concealed flag), which fix the text; a few
+hundred valid melds exist, and the memo is cleared past :data:`_MEMO_LIMIT` anyway."""
+_MEMO_LIMIT = 4096
+
+
+def _declared_text(meld: Meld) -> str:
+    """``"declared " + meld.to_str()``, memoized."""
+    key = (meld.tiles, meld.concealed)
+    text = _DECLARED_TEXT.get(key)
+    if text is None:
+        if len(_DECLARED_TEXT) >= _MEMO_LIMIT:
+            _DECLARED_TEXT.clear()
+        text = _DECLARED_TEXT[key] = "declared " + meld.to_str()
+    return text
 
 
 def _groups(situation: Situation, outcome: _Outcome) -> tuple[str, ...]:
     """The text of the groups of the reading used (declared melds first)."""
-    declared = tuple("declared " + m.to_str() for m in situation.melds) if situation.melds else ()
-    ctx = outcome.ctx
+    melds = situation.melds
     d = outcome.decomposition
     if d is not None:
-        groups = [
-            _CHOW_TEXT[first] if kind is _CHOW else _PUNG_TEXT[first] for kind, first in d.melds
-        ]
-        groups.append(_PAIR_TEXT[d.pair])
-        return (*declared, *groups)
+        chow, chow_text, pung_text = _CHOW, _CHOW_TEXT, _PUNG_TEXT
+        groups = [_declared_text(m) for m in melds] if melds else []
+        for kind, first in d[4]:
+            groups.append(chow_text[first] if kind is chow else pung_text[first])
+        groups.append(_PAIR_TEXT[d[0]])
+        return tuple(groups)
+    ctx = outcome.ctx
     if ctx.form is _PAIRS:
         return tuple(_PAIR_TEXT[t] for t in ctx.pairs)
     if ctx.form is _ORPHANS:
         return ("orphans " + tiles_to_str(situation.concealed),)
-    return declared
+    return tuple(_declared_text(m) for m in melds)
 
 
 def _incomplete_reason(ruleset: Ruleset, has_melds: bool) -> str:
@@ -696,25 +750,31 @@ def _incomplete_reason(ruleset: Ruleset, has_melds: bool) -> str:
 def _evaluate(
     ruleset: Ruleset,
     ctx: HandContext,
-    decomposition: Decomposition | None,
+    decomposition: Reading | None,
     special: bool,
 ) -> _Outcome:
     """Ask every pattern about one reading; apply superseding, limits, the cap, eligibility."""
     comp = ruleset.compiled
-    opts = ruleset.options
+    features = ctx.features
+    plan = (comp.special_plans if special else comp.plans).get(features)
+    if plan is None:
+        plan = comp.plan(features, special)
     present: list[tuple[int, int]] = []
     mask = 0
-    for i, predicate in comp.plan(ctx.features, special):
+    for i, predicate in plan:
         n = predicate(ctx)
         if n:
             present.append((i, n))
             mask |= 1 << i
-    implied = 0
-    implies = comp.implies
-    for i, _ in present:
-        implied |= implies[i]
-    superseded = implied & mask
-    live = mask & ~superseded
+    superseded = 0
+    live = mask
+    if mask & comp.implying:
+        implied = 0
+        implies = comp.implies
+        for i, _ in present:
+            implied |= implies[i]
+        superseded = implied & mask
+        live = mask & ~superseded
     reduced: dict[int, int] = _NO_REDUCTION
     if live & comp.absorbing:
         reduced = {}
@@ -726,6 +786,7 @@ def _evaluate(
                     if left > 0 and live >> j & 1:
                         reduced[j] = reduced.get(j, 0) + min(left, per * n)
 
+    opts = ruleset.options
     eligible = True
     reason: str | None = None
     if opts.require_pattern and not mask & comp.qualifying:
@@ -737,11 +798,11 @@ def _evaluate(
             reason = "complete hand but no qualifying pattern"
 
     values = comp.values
-    amounts = comp.amounts
     top = -1
     capped = False
     limits = live & comp.limits
     if limits:
+        amounts = comp.amounts
         best_value = -1
         for i, n in present:
             if limits >> i & 1:
@@ -752,12 +813,21 @@ def _evaluate(
         subtotal = total = best_value
     else:
         subtotal = 0
-        for i, n in present:
-            if live >> i & 1:
-                if reduced:
-                    n -= reduced.get(i, 0)
-                amount = amounts[i]
-                subtotal += values[i] * n if amount is None else amount(ctx, n)
+        if reduced or live & comp.amounted:
+            amounts = comp.amounts
+            for i, n in present:
+                if live >> i & 1:
+                    if reduced:
+                        n -= reduced.get(i, 0)
+                    amount = amounts[i]
+                    subtotal += values[i] * n if amount is None else amount(ctx, n)
+        elif live == mask:
+            for i, n in present:
+                subtotal += values[i] * n
+        else:
+            for i, n in present:
+                if live >> i & 1:
+                    subtotal += values[i] * n
         total = subtotal
         cap = opts.max_value
         if cap is not None and subtotal > cap:
@@ -776,10 +846,13 @@ def _counted_entry(ruleset: Ruleset, ctx: HandContext, i: int, n: int) -> Patter
     amount = comp.amounts[i]
     value = comp.values[i] * n if amount is None else amount(ctx, n)
     key = (i, n, value)
-    entry = comp.memo.get(key)
+    memo = comp.memo
+    entry = memo.get(key)
     if entry is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
         p = ruleset.patterns[i]
-        entry = comp.memo[key] = PatternScore(p.id, p.name, p.chinese, p.pinyin, value, n)
+        entry = memo[key] = PatternScore(p.id, p.name, p.chinese, p.pinyin, value, n)
     return entry
 
 
@@ -787,10 +860,13 @@ def _superseded_entry(ruleset: Ruleset, i: int, by: int, n: int) -> Superseded:
     """The (memoized, immutable) Superseded entry of pattern ``i``."""
     comp = ruleset.compiled
     key = (-1, i, by, n)
-    entry = comp.memo.get(key)
+    memo = comp.memo
+    entry = memo.get(key)
     if entry is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
         p = ruleset.patterns[i]
-        entry = comp.memo[key] = Superseded(p.id, p.name, ruleset.patterns[by].id, n)
+        entry = memo[key] = Superseded(p.id, p.name, ruleset.patterns[by].id, n)
     return entry
 
 
@@ -798,13 +874,21 @@ def _listing(
     ruleset: Ruleset, outcome: _Outcome
 ) -> tuple[tuple[PatternScore, ...], tuple[Superseded, ...]]:
     """The counted and superseded entries of an evaluated reading, in ruleset order."""
-    implies = ruleset.compiled.implies
     ctx = outcome.ctx
     sup = outcome.superseded
     top = outcome.top
     present = outcome.present
     if not sup and top < 0 and not outcome.reduced:
-        return tuple(_counted_entry(ruleset, ctx, i, n) for i, n in present), ()
+        comp = ruleset.compiled
+        memo = comp.memo
+        values = comp.values
+        amounts = comp.amounts
+        listed: list[PatternScore] = []
+        for i, n in present:
+            entry = memo.get((i, n, values[i] * n)) if amounts[i] is None else None
+            listed.append(_counted_entry(ruleset, ctx, i, n) if entry is None else entry)
+        return tuple(listed), ()
+    implies = ruleset.compiled.implies
     counted: list[PatternScore] = []
     superseded: list[Superseded] = []
     for i, n in present:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from tingpai.bots import play_game
-from tingpai.rules import RuleError, WinKind
+from tingpai.engine import replay
+from tingpai.rules import RuleError, WinKind, ruleset_ids
 from tingpai.sim import (
     Backend,
     GameOutcome,
@@ -159,3 +160,14 @@ def test_statistics_are_counted_per_hand_and_per_win() -> None:
     assert not by_id["value_triplet"].bonus
     assert report.patterns[-1].id == "dealer_repeats"  # bonuses after the ruleset's list
     assert report.ends["robbing-kong"] == 1 and report.ends["eight-immortals"] == 0
+
+
+@pytest.mark.parametrize("rules", ruleset_ids())
+def test_every_ruleset_simulates_and_its_records_replay(rules: str, tmp_path: Path) -> None:
+    report = run_sim(rules, {}, 1, 0, "greedy", records_dir=tmp_path)
+    parts = ("self_draw", "discard", "special", "exhaustive_draw")
+    assert sum(report.rates[k] for k in parts) == pytest.approx(1, abs=1e-5)
+    assert sum(report.ends.values()) == report.hands >= 1
+    result = replay((tmp_path / "game-00001.json").read_text(encoding="utf-8"))
+    assert [s.mean_score for s in report.seats] == list(result.scores)
+    assert len(result.hands) == report.hands

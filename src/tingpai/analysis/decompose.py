@@ -1,9 +1,12 @@
 """Decompositions of complete concealed parts into melds and a pair, and the special forms.
 
-Each suit key's decompositions are found once (by taking its lowest tile as a pung, the
-start of a chow or the pair) and memoized; a hand's decompositions are the product of
-its suits' with exactly one pair overall.  The scorer calls :func:`decompositions` and
-scores the best one.
+Each complete suit key's decompositions are found once (by taking its lowest tile as a
+pung, the start of a chow or the pair) and stored per key with everything the scorer
+reads from them (chows, triplets, the tiles the chows cover); a hand's decompositions are
+the product of its suits' with exactly one pair overall.  Only keys that are complete (as
+the per-suit distance tables of :mod:`.tables` say) are stored, so the tables stay as
+small as the set of complete suit shapes.  The scorer calls :func:`standard_readings` and
+scores the best one; :func:`decompositions` is the public view of the same data.
 """
 
 from __future__ import annotations
@@ -13,17 +16,26 @@ from dataclasses import dataclass
 from itertools import product
 
 from tingpai.analysis.shanten import _bad_count, _values, as_bytes
-from tingpai.analysis.tables import KEY_OFFSETS
+from tingpai.analysis.tables import HONOR_KEYS, KEY_OFFSETS, PROFILES, SUIT_KEYS, cell
 from tingpai.tiles import MeldKind, Tile, tiles_to_str
 
-__all__ = ["Decomposition", "decompositions", "is_seven_pairs", "is_thirteen_orphans"]
+__all__ = [
+    "Decomposition",
+    "Reading",
+    "decompositions",
+    "is_seven_pairs",
+    "is_thirteen_orphans",
+    "standard_readings",
+]
 
-_KIND_ORDER = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+_CHOW = MeldKind.CHOW
+_PUNG = MeldKind.PUNG
 
 
 def meld_sort_key(meld: tuple[MeldKind, Tile]) -> tuple[Tile, int]:
     """Order of melds inside a :class:`Decomposition`: by first tile, chows before pungs."""
-    return meld[1], _KIND_ORDER[meld[0]]
+    kind = meld[0]
+    return meld[1], 0 if kind is _CHOW else (1 if kind is _PUNG else 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,24 +58,26 @@ class Decomposition:
         return " ".join(groups)
 
 
-# A suit-local decomposition: (pair kind or -1, ((is_chow, first kind), ...) sorted).
-_Local = tuple[int, tuple[tuple[bool, int], ...]]
-_LOCAL: dict[bytes, tuple[_Local, ...]] = {}
-# Globalized per (key position, key): (with pair, without pair) lists.
-_GLOBAL: list[dict[bytes, tuple[list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]], ...]]] = [
-    {} for _ in range(4)
+Reading = tuple[
+    Tile, tuple[Tile, ...], tuple[Tile, ...], int, tuple[tuple[MeldKind, Tile], ...]
 ]
+"""One decomposition as plain data for the scorer's hot path: (pair kind, or -1 for a suit
+without the pair; chows by lowest tile, sorted; triplet kinds, sorted; bit mask of the tile
+kinds the chows hold (bit ``t``); melds as in :class:`Decomposition`)."""
+
+_NO_READINGS: tuple[Reading, ...] = ()
+_READINGS: tuple[dict[bytes, tuple[Reading, ...]], ...] = tuple({} for _ in KEY_OFFSETS)
+"""Per key position (characters, dots, bamboo, honours): complete key -> its readings.
+Incomplete keys are never stored (the distance tables reject them on every miss)."""
 
 
-def _local_decompositions(key: bytes) -> tuple[_Local, ...]:
-    """Every distinct split of a whole suit key into melds and at most one pair."""
-    cached = _LOCAL.get(key)
-    if cached is not None:
-        return cached
+def _local_decompositions(key: bytes) -> tuple[tuple[int, tuple[tuple[bool, int], ...]], ...]:
+    """Every distinct split of a whole suit key into melds and at most one pair:
+    (pair kind or -1, ((is_chow, first kind), ...) sorted by first kind, chows first)."""
     size = len(key)
     chows = size == 9
     counts = list(key)
-    found: set[_Local] = set()
+    found: set[tuple[int, tuple[tuple[bool, int], ...]]] = set()
     melds: list[tuple[bool, int]] = []
 
     def search(i: int, pair: int) -> None:
@@ -93,33 +107,82 @@ def _local_decompositions(key: bytes) -> tuple[_Local, ...]:
 
     if sum(key) % 3 != 1:
         search(0, -1)
-    result = tuple(sorted(found))
-    _LOCAL[key] = result
-    return result
+    return tuple(sorted(found))
 
 
-def _global(
-    position: int, key: bytes
-) -> tuple[list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]], ...]:
-    """A key's decompositions in tile ids: (those with the pair, those without)."""
-    table = _GLOBAL[position]
-    cached = table.get(key)
-    if cached is not None:
-        return cached
+def _suit_readings(position: int, key: bytes) -> tuple[Reading, ...]:
+    """The readings of one suit key in tile ids, () when the key is not complete (the
+    table-lookup miss path: complete keys are stored, incomplete ones rejected by the
+    distance tables without a search)."""
+    tiles = sum(key)
+    if tiles % 3 == 1:
+        return _NO_READINGS
+    profile = PROFILES[(HONOR_KEYS if position == 3 else SUIT_KEYS)[key]]
+    if profile.f[cell(tiles // 3, tiles % 3 // 2)]:
+        return _NO_READINGS
     base = KEY_OFFSETS[position]
-    with_pair: list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]] = []
-    without: list[tuple[Tile, tuple[tuple[MeldKind, Tile], ...]]] = []
-    for pair, melds in _local_decompositions(key):
-        converted = tuple(
-            (MeldKind.CHOW if is_chow else MeldKind.PUNG, base + first) for is_chow, first in melds
-        )
-        if pair < 0:
-            without.append((-1, converted))
-        else:
-            with_pair.append((base + pair, converted))
-    result = (with_pair, without)
-    table[key] = result
+    out: list[Reading] = []
+    for pair, local in _local_decompositions(key):
+        chows = tuple(base + first for is_chow, first in local if is_chow)
+        triplets = tuple(base + first for is_chow, first in local if not is_chow)
+        cover = 0
+        for first in chows:
+            cover |= 7 << first
+        melds = tuple((_CHOW if is_chow else _PUNG, base + first) for is_chow, first in local)
+        out.append((base + pair if pair >= 0 else -1, chows, triplets, cover, melds))
+    result = tuple(out)
+    if result:
+        _READINGS[position][bytes(key)] = result
     return result
+
+
+def _reading_order(reading: Reading) -> tuple[Tile, list[tuple[Tile, int]]]:
+    """Sort key of a reading: the order of :func:`decompositions` (pair, then melds)."""
+    return reading[0], [meld_sort_key(m) for m in reading[4]]
+
+
+def standard_readings(b: bytes) -> tuple[Reading, ...]:
+    """Every standard decomposition of a concealed part, as :data:`Reading` tuples in the
+    order of :func:`decompositions`; () when the part is not four melds and a pair.
+
+    ``b`` must be 34 counts as bytes holding 14-3k tiles (at most 14, no count above 4);
+    the scorer has checked that, so nothing is validated again here.  A hand whose suits
+    were all seen before costs four dict lookups and a few tuple concatenations.
+    """
+    k0 = b[0:9]
+    k1 = b[9:18]
+    k2 = b[18:27]
+    k3 = b[27:]
+    t0, t1, t2, t3 = _READINGS
+    r0 = t0.get(k0) or _suit_readings(0, k0)
+    if not r0:
+        return _NO_READINGS
+    r1 = t1.get(k1) or _suit_readings(1, k1)
+    if not r1:
+        return _NO_READINGS
+    r2 = t2.get(k2) or _suit_readings(2, k2)
+    if not r2:
+        return _NO_READINGS
+    r3 = t3.get(k3) or _suit_readings(3, k3)
+    if not r3:
+        return _NO_READINGS
+    # Every reading of a key has the pair or none does (by its tile count mod 3).
+    if (r0[0][0] >= 0) + (r1[0][0] >= 0) + (r2[0][0] >= 0) + (r3[0][0] >= 0) != 1:
+        return _NO_READINGS
+    if len(r0) == 1 and len(r1) == 1 and len(r2) == 1 and len(r3) == 1:
+        p0, c0, s0, v0, m0 = r0[0]
+        p1, c1, s1, v1, m1 = r1[0]
+        p2, c2, s2, v2, m2 = r2[0]
+        p3, _, s3, _, m3 = r3[0]
+        return ((max(p0, p1, p2, p3), c0 + c1 + c2, s0 + s1 + s2 + s3, v0 | v1 | v2,
+                 m0 + m1 + m2 + m3),)
+    out: list[Reading] = [
+        (max(a[0], b_[0], c[0], d[0]), a[1] + b_[1] + c[1], a[2] + b_[2] + c[2] + d[2],
+         a[3] | b_[3] | c[3], a[4] + b_[4] + c[4] + d[4])
+        for a, b_, c, d in product(r0, r1, r2, r3)
+    ]
+    out.sort(key=_reading_order)
+    return tuple(out)
 
 
 def _complete14(b: bytes) -> tuple[int, int, int, int]:
@@ -143,18 +206,7 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     b = as_bytes(counts)
     if _complete14(b)[1] != -1:
         return []
-    keys = (b[0:9], b[9:18], b[18:27], b[27:])
-    parts = []
-    for position, key in enumerate(keys):
-        with_pair, without = _global(position, key)
-        parts.append(with_pair if sum(key) % 3 == 2 else without)
-    out = []
-    for combo in product(*parts):
-        pair = next(p for p, _ in combo if p >= 0)
-        melds = tuple(m for _, group in combo for m in group)
-        out.append(Decomposition(pair, melds))
-    out.sort(key=lambda d: (d.pair, [meld_sort_key(m) for m in d.melds]))
-    return out
+    return [Decomposition(r[0], r[4]) for r in standard_readings(b)]
 
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:

@@ -33,6 +33,14 @@ Rulings the seeds leave open, implemented here:
   its hand go by (passing it, or claiming it otherwise) cannot win by discard until its next
   discard.
 * A heavy penalty (:meth:`Hand.penalize`) moves points and nothing else: the hand goes on.
+
+Hot path (self-play runs millions of these calls): legal actions are cached per seat until
+the next action; each seat's waits are computed once per change of its tiles and decide,
+before any scoring, whether a discard can be won on (``ron`` is scored only for a tile that
+completes the hand) and whether a draw can complete it (the waits before the draw); seats
+that cannot win on nor meld a discard are answered without building their options; the
+tiles every seat can see are counted as they appear, and observations are built without the
+frozen dataclass ``__init__``.
 """
 
 from __future__ import annotations
@@ -749,11 +757,10 @@ class Hand:
         self._ponds[s] += (t,)
         self._called[s] += (False,)
         self._seen[t] += 1
-        if self._limit is not None:
+        pond_left = self._pond_left
+        if self._limit is not None and pond_left is not None:
             left = max(0, self._limit - len(self._ponds[s]))
-            self._pond_left = tuple(
-                left if i == s else x for i, x in enumerate(self._pond_left or ())
-            )
+            self._pond_left = (*pond_left[:s], left, *pond_left[s + 1 :])
         self._drawn = None
         self._chain = []
         self._temp_furiten[s] = False

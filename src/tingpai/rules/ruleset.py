@@ -10,9 +10,6 @@ from tingpai.rules.base import Payments, RuleError, RuleOptions, Unit
 from tingpai.rules.pattern import Amount, Pattern, Predicate
 from tingpai.rules.payments import PaymentFunction
 
-_SPECIAL_KEY = 1 << 62
-"""Plan-memo key bit for special wins (only patterns that need no hand)."""
-
 
 @dataclass(frozen=True, slots=True)
 class CompiledPatterns:
@@ -42,17 +39,29 @@ class CompiledPatterns:
     """Per pattern: value per count."""
     amounts: tuple[Amount | None, ...]
     """Per pattern: the value function when it is not ``value × count``."""
+    implying: int = 0
+    """Mask of the patterns that imply (supersede) some other pattern."""
+    amounted: int = 0
+    """Mask of the patterns whose value is an ``amount`` function."""
     memo: dict[tuple[int, ...], Any] = field(default_factory=dict, compare=False)
     """Scorer memo of immutable result entries (pattern index, count, value) -> entry."""
     plans: dict[int, tuple[tuple[int, Predicate], ...]] = field(
         default_factory=dict, compare=False
     )
-    """Memo: context features -> the (index, predicate) pairs whose requirements hold."""
+    """Memo: context features -> the (index, predicate) pairs whose requirements hold
+    (ordinary wins).  Feature words are at most 23 bits, so it stays small."""
+    special_plans: dict[int, tuple[tuple[int, Predicate], ...]] = field(
+        default_factory=dict, compare=False
+    )
+    """The same memo for special wins (only patterns that need no hand)."""
 
     def plan(self, features: int, special: bool) -> tuple[tuple[int, Predicate], ...]:
-        """The patterns worth asking about a reading with these features, in order."""
-        key = features | (_SPECIAL_KEY if special else 0)
-        found = self.plans.get(key)
+        """The patterns worth asking about a reading with these features, in order.
+
+        The scorer reads ``plans`` / ``special_plans`` directly and calls this on a miss.
+        """
+        plans = self.special_plans if special else self.plans
+        found = plans.get(features)
         if found is None:
             buckets = self.evaluate_special if special else self.evaluate
             found = tuple(sorted(
@@ -60,7 +69,7 @@ class CompiledPatterns:
                  for item in items),
                 key=lambda item: item[0],
             ))
-            self.plans[key] = found
+            plans[features] = found
         return found
 
     @classmethod
@@ -80,6 +89,8 @@ class CompiledPatterns:
             index=index,
             values=tuple(p.value for p in patterns),
             amounts=tuple(p.amount for p in patterns),
+            implying=sum(1 << i for i, mask in enumerate(implies) if mask),
+            amounted=sum(1 << i for i, p in enumerate(patterns) if p.amount is not None),
         )
 
 
