@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from tingpai.analysis import is_thirteen_orphans
-from tingpai.analysis.decompose import Reading, standard_readings
+from tingpai.analysis.decompose import Reading, readings_of_keys, standard_readings
 from tingpai.analysis.forms import Form
 from tingpai.rules.base import Payments, Unit, WinKind
 from tingpai.rules.context import (
@@ -258,23 +258,45 @@ _SPECIAL_WINS: dict[WinKind, str] = {
 _REPLACEMENTS = frozenset({"kong", "flower"})
 _BLESSINGS = (None, "heaven", "earth")
 
-# One packed feature word per tile kind: six-bit counters, summed over a hand's tiles in C
-# (``sum(map(...))``) and unpacked once.  A hand has at most 18 tiles, so fields never carry.
-_F_M, _F_P, _F_S, _F_WIND, _F_DRAGON, _F_ORPHAN, _F_GREEN = 0, 6, 12, 18, 24, 30, 36
+# Whole-hand features from the four suit keys of the hand's counts (``b[0:9]``, ``b[9:18]``,
+# ``b[18:27]``, ``b[27:34]``, the same keys the decomposition tables use).  Each key maps to a
+# packed word; the four words are summed and unpacked once.  Fields: the ``SUIT_*`` bits
+# (distinct per key, so summing is OR-ing), then six-bit counters of terminals and honours,
+# honours and green tiles (a hand has at most 18 tiles, so they never carry), and a flag
+# per key holding a kind more than four times.
+_I_ORPHAN, _I_HONOR, _I_GREEN, _I_OVER = 8, 16, 24, 32
+_I_FIELD = 63
+_KEY_INFO_LIMIT = 1 << 14
+"""Most keys remembered per key position; the memo is cleared when full (bounded)."""
+_KEY_INFO: tuple[dict[bytes, int], ...] = tuple({} for _ in range(4))
+_TILE_INFO: tuple[int, ...] = tuple(
+    ((SUIT_M, SUIT_P, SUIT_S)[t // 9] if t < EAST else (SUIT_WIND if t < WHITE else SUIT_DRAGON))
+    | ((1 << _I_ORPHAN) if t in ORPHANS else 0)
+    | ((1 << _I_HONOR) if t >= EAST else 0)
+    | ((1 << _I_GREEN) if t in GREENS else 0)
+    for t in range(NUM_KINDS)
+)
+"""Per tile kind: its suit bit and one count in each counter it feeds."""
+_SUIT_BIT_MASK = SUITED_BITS | HONOR_BITS
 
 
-def _feature_word(t: Tile) -> int:
-    field_ = (_F_M, _F_P, _F_S)[t // 9] if t < EAST else (_F_WIND if t < WHITE else _F_DRAGON)
-    word = 1 << field_
-    if t in ORPHANS:
-        word += 1 << _F_ORPHAN
-    if t in GREENS:
-        word += 1 << _F_GREEN
+def _key_info(position: int, key: bytes) -> int:
+    """The packed word of one suit key at a key position (0-2 numbered suits, 3 honours),
+    memoized in a bounded table."""
+    base = 9 * position
+    word = 0
+    for i, n in enumerate(key):
+        if n:
+            one = _TILE_INFO[base + i]
+            word += (one & _SUIT_BIT_MASK) + (one - (one & _SUIT_BIT_MASK)) * n
+            if n > 4:
+                word |= 1 << (_I_OVER + position)
+    table = _KEY_INFO[position]
+    if len(table) >= _KEY_INFO_LIMIT:
+        table.clear()
+    table[key] = word
     return word
 
-
-_FEAT: tuple[int, ...] = tuple(_feature_word(t) for t in range(NUM_KINDS))
-_FEAT_OF = _FEAT.__getitem__
 
 _CHOW_FEATURES = (0, 0, CHOWS2, CHOWS2 | CHOWS3, CHOWS2 | CHOWS3 | CHOWS4)
 """Features of a reading by its number of chows."""
@@ -289,9 +311,6 @@ _SUIT_FEATURES = tuple(
     for mask in range(32)
 )
 """ONE_SUIT, HAS_HONOR and HONORS_ONLY by suit mask."""
-_MASK_M = 63 << _F_M
-_MASK_P = 63 << _F_P
-_MASK_S = 63 << _F_S
 _NO_FORM = Form(0)
 _STANDARD = Form.STANDARD
 _PAIRS = Form.PAIRS
@@ -304,16 +323,18 @@ _SELF_DRAW = WinKind.SELF_DRAW
 _ROBBING = WinKind.ROBBING_KONG
 
 
-_FORM_FLAGS: dict[Form, tuple[bool, bool, bool]] = {}
+_FORM_FLAGS: dict[int, tuple[bool, bool, bool]] = {}
 
 
 def _form_flags(forms: Form) -> tuple[bool, bool, bool]:
-    """(standard, seven pairs, thirteen orphans) allowed, cached per Form value."""
-    flags = _FORM_FLAGS.get(forms)
+    """(standard, seven pairs, thirteen orphans) allowed, cached per Form value (keyed by
+    the int value: hashing a Flag member runs Python code)."""
+    value: int = forms._value_
+    flags = _FORM_FLAGS.get(value)
     if flags is None:
         flags = (bool(forms & Form.STANDARD), bool(forms & Form.PAIRS),
                  bool(forms & Form.ORPHANS))
-        _FORM_FLAGS[forms] = flags
+        _FORM_FLAGS[value] = flags
     return flags
 
 
@@ -495,43 +516,65 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
     melds = situation.melds
     win = situation.win
 
-    # --- counts and packed features of the whole hand ---------------------------------
+    # --- counts and features of the whole hand -----------------------------------------
     counts = [0] * NUM_KINDS
     for t in concealed:
         counts[t] += 1
-    acc = sum(map(_FEAT_OF, concealed))
+    concealed_bytes = bytes(bytearray(counts))
     size = len(concealed)
-    decl_chows: list[Tile] = []
-    decl_triplets: list[Tile] = []
+    n_melds = len(melds)
+    decl_chows: tuple[Tile, ...] = ()
+    decl_triplets: tuple[Tile, ...] = ()
     kongs = concealed_triplets0 = exposed = 0
     if melds:
-        concealed_counts = counts.copy()
+        chow_list: list[Tile] = []
+        triplet_list: list[Tile] = []
         for m in melds:
             tiles = m.tiles
             for t in tiles:
                 counts[t] += 1
-            acc += sum(map(_FEAT_OF, tiles))
             size += len(tiles)
             kind = m.kind
             if kind is _CHOW:
-                decl_chows.append(tiles[0])
+                chow_list.append(tiles[0])
             else:
-                decl_triplets.append(tiles[0])
+                triplet_list.append(tiles[0])
                 if kind is _KONG:
                     kongs += 1
                 if m.concealed:
                     concealed_triplets0 += 1
             if not m.concealed:
                 exposed += 1
+        decl_chows = tuple(chow_list)
+        decl_triplets = tuple(triplet_list)
+        all_bytes = bytes(bytearray(counts))
     else:
-        concealed_counts = counts
-    most = max(counts)
-    if most > 4:
+        all_bytes = concealed_bytes
+    k0 = all_bytes[0:9]
+    k1 = all_bytes[9:18]
+    k2 = all_bytes[18:27]
+    k3 = all_bytes[27:]
+    key_info = _KEY_INFO
+    i0 = key_info[0].get(k0)
+    if i0 is None:
+        i0 = _key_info(0, k0)
+    i1 = key_info[1].get(k1)
+    if i1 is None:
+        i1 = _key_info(1, k1)
+    i2 = key_info[2].get(k2)
+    if i2 is None:
+        i2 = _key_info(2, k2)
+    i3 = key_info[3].get(k3)
+    if i3 is None:
+        i3 = _key_info(3, k3)
+    info = i0 + i1 + i2 + i3
+    if info >> _I_OVER:
+        most = max(counts)
         t = counts.index(most)
         reason = f"{_name(t)} appears {most} times counting melds (at most 4)"
         return _explained(_invalid(reason, ruleset), None, ruleset, explain)
     w = situation.win_tile
-    dealt = len(concealed) + 3 * len(melds)
+    dealt = len(concealed) + 3 * n_melds
     if special is None:
         if dealt != 14:
             reason = (
@@ -539,7 +582,7 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
                 "3; the concealed tiles include the winning tile)"
             )
             return _explained(_invalid(reason, ruleset), None, ruleset, explain)
-        if not (0 <= w < NUM_KINDS and concealed_counts[w]):
+        if not (0 <= w < NUM_KINDS and concealed_bytes[w]):
             reason = f"winning tile {_name(w)} is not among the concealed tiles"
             return _explained(_invalid(reason, ruleset), None, ruleset, explain)
     elif dealt > 14:
@@ -547,30 +590,22 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
         return _explained(_invalid(reason, ruleset), None, ruleset, explain)
 
     # --- features of the whole hand; each reading adds its own ----------------------------
-    suits = 0
-    if acc & _MASK_M:
-        suits = SUIT_M
-    if acc & _MASK_P:
-        suits |= SUIT_P
-    if acc & _MASK_S:
-        suits |= SUIT_S
-    winds = (acc >> _F_WIND) & 63
-    dragons = (acc >> _F_DRAGON) & 63
-    if winds:
-        suits |= SUIT_WIND
-    if dragons:
-        suits |= SUIT_DRAGON
-    honors = winds + dragons
-    orphans = (acc >> _F_ORPHAN) & 63
-    greens = (acc >> _F_GREEN) & 63
-    features = _SUIT_FEATURES[suits]
+    suits = info & _SUIT_BIT_MASK
+    orphans = (info >> _I_ORPHAN) & _I_FIELD
+    honors = (info >> _I_HONOR) & _I_FIELD
+    greens = (info >> _I_GREEN) & _I_FIELD
+    features = _SUIT_FEATURES[suits] | (DECLARED if melds else CONCEALED)
     if special is not None:
         features |= SPECIAL
     if self_drawn:
         features |= SELF_DRAWN
-    if situation.replacements or robbing or situation.last_tile or situation.blessing:
+    replacements = situation.replacements
+    last_tile = situation.last_tile
+    blessing = situation.blessing
+    if replacements or robbing or last_tile or blessing:
         features |= LUCK
-    if situation.flowers:
+    flowers = situation.flowers
+    if flowers:
         features |= FLOWERS
     if orphans:
         features |= HAS_ORPHAN | (ORPHANS_ONLY if orphans == size else 0)
@@ -578,15 +613,9 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
         features |= NO_ORPHAN
     if kongs:
         features |= KONG
-    features |= DECLARED if melds else CONCEALED
     seat = situation.seat_wind
     dealer = seat == EAST
-    n_melds = len(melds)
     round_wind = situation.round_wind
-    flowers = situation.flowers
-    replacements = situation.replacements
-    last_tile = situation.last_tile
-    blessing = situation.blessing
 
     # --- candidate readings, each evaluated as it is built -------------------------------
     standard, pairs_form, orphans_form = _form_flags(opts.forms)
@@ -600,11 +629,12 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
         outcomes.append(_evaluate(ruleset, ctx, None, True))
     else:
         if standard:
-            readings = standard_readings(bytes(bytearray(concealed_counts)))
+            if melds:
+                readings = standard_readings(concealed_bytes)
+            else:
+                readings = readings_of_keys(k0, k1, k2, k3)
             if readings:
                 base = features | STANDARD
-                decl_c = tuple(decl_chows)
-                decl_t = tuple(decl_triplets)
                 for reading in readings:
                     pair, chows, triplets, cover, _ = reading
                     concealed_triplets = concealed_triplets0
@@ -618,10 +648,10 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
                         ):
                             concealed_triplets -= 1
                     if melds:
-                        if decl_c:
-                            chows = tuple(sorted(decl_c + chows))
-                        if decl_t:
-                            triplets = tuple(sorted(decl_t + triplets))
+                        if decl_chows:
+                            chows = tuple(sorted(decl_chows + chows))
+                        if decl_triplets:
+                            triplets = tuple(sorted(decl_triplets + triplets))
                     ft = base | _CHOW_FEATURES[len(chows)] | _TRIPLET_FEATURES[len(triplets)]
                     if triplets and triplets[-1] >= EAST:
                         ft |= HONOR_TRIPLET
@@ -634,7 +664,7 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
                     outcomes.append(_evaluate(ruleset, ctx, reading, False))
         if not melds:
             # 14 concealed tiles with seven kinds held twice are seven distinct pairs
-            if pairs_form and counts.count(2) == 7:
+            if pairs_form and concealed_bytes.count(2) == 7:
                 kinds7 = tuple(sorted(set(concealed)))
                 ctx = HandContext(
                     _PAIRS, counts, suits, orphans, honors, greens, size, (), (), NO_TILE,
@@ -647,7 +677,7 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
                 orphans_form
                 and orphans == 14
                 and not outcomes
-                and is_thirteen_orphans(concealed_counts)
+                and is_thirteen_orphans(concealed_bytes)
             ):
                 ctx = HandContext(
                     _ORPHANS, counts, suits, orphans, honors, greens, size, (), (), NO_TILE,

@@ -58,11 +58,11 @@ WIND_LETTERS = "ESWN"
 # Unicode Mahjong Tiles block: winds, then Red, Green, White, then characters, bamboo, dots,
 # then plum, orchid, bamboo, chrysanthemum, spring .. winter.
 _UNICODE_ORDER: tuple[Tile, ...] = (
-    (EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE)
-    + tuple(range(M1, M9 + 1))
-    + tuple(range(S1, S9 + 1))
-    + tuple(range(P1, P9 + 1))
-    + (PLUM, ORCHID, BAMBOO_FLOWER, CHRYSANTHEMUM, SPRING, SUMMER, AUTUMN, WINTER)
+    EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE,
+    *range(M1, M9 + 1),
+    *range(S1, S9 + 1),
+    *range(P1, P9 + 1),
+    PLUM, ORCHID, BAMBOO_FLOWER, CHRYSANTHEMUM, SPRING, SUMMER, AUTUMN, WINTER,
 )
 UNICODE_BASE = 0x1F000
 _TILE_TO_CHAR: dict[Tile, str] = {t: chr(UNICODE_BASE + i) for i, t in enumerate(_UNICODE_ORDER)}

@@ -102,3 +102,17 @@ def test_fan_laak_earth_as_well() -> None:
                        "0 discard 5m", "1 ron"))
     assert pattern_ids(hand) == ["blessing_of_earth"]
     assert hand.result is not None and hand.result.deltas == (-128, 256, -64, -64)
+
+
+def test_fan_laak_seed_rows_through_the_engine() -> None:
+    # 3 fan by discard (Half Flush 2 + Prevalent Wind 1): 8 + 8 + 16 = 32
+    hand = deal({0: "258m147p369s5677z", 2: "5m147m258p369s367z", 3: WAIT_5M_A},
+                "1s" "2s" "3s", rid="hk-fanlaak")
+    finish(play(hand, "0 cut", "1 cut", "2 discard 5m", "3 ron"))
+    assert hand.result is not None and hand.result.deltas == (-8, -8, -16, 32)
+    # 3 fan self-drawn (Half Flush 2 + Self-drawn 1; West is nobody's wind): 16 x 3 = 48
+    hand = deal({0: "258m147p369s5677z", 3: "46m123m789m333z22z"}, "1s" "2s" "3s" "5m",
+                rid="hk-fanlaak")
+    play(hand, "0 cut", "1 cut", "2 cut", "3 tsumo")
+    assert pattern_ids(hand) == ["self_drawn", "half_flush"]
+    assert hand.result is not None and hand.result.deltas == (-16, -16, -16, 48)

@@ -1,6 +1,6 @@
-"""Properties of random legal play for 4, 3 and 2 players: it never raises, conserves every
-tile, keeps scores zero-sum, replays from its record to the identical result, and the same
-seed gives the same game."""
+"""Properties of random legal play for 4, 3 and 2 players (Hu and Hong Kong ids): it never
+raises, conserves every tile, keeps scores zero-sum, replays from its record to the
+identical result, and the same seed gives the same game."""
 
 from __future__ import annotations
 
@@ -14,12 +14,20 @@ from tingpai.bots import Bot, make_bot, play_game
 from tingpai.engine import Match, Phase, full_set, replay
 
 RULES = {"hu-4p": 4, "hu-3p": 3, "hu-2p": 2}
+HK_RULES = {"hk-4p": 4, "hk-2p": 2, "hk-fanlaak": 4}
 OPTIONS: list[dict[str, Any]] = [
     {},
     {"multiple_winners": "head_bump"},
     {"temporary_furiten": True},
     {"flowers": False},
     {"pond_limit": 6},
+]
+HK_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"min_fan": 0},  # many more wins, pao liabilities paid
+    {"multiple_winners": "all", "min_fan": 1},
+    {"payment_table": "full-spicy", "furiten": True, "temporary_furiten": True},
+    {"pao": False, "max_fan": None},
 ]
 
 
@@ -66,6 +74,25 @@ def test_random_legal_play(rid: str, seed: int, bots: list[str], options: dict[s
         assert a.census() == b.census()
 
 
+@settings(max_examples=12, deadline=None)
+@given(
+    rid=st.sampled_from(sorted(HK_RULES)),
+    seed=st.integers(0, 2**32 - 1),
+    bots=st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4),
+    options=st.sampled_from(HK_OPTIONS),
+)
+def test_random_legal_play_hong_kong(rid: str, seed: int, bots: list[str],
+                                     options: dict[str, Any]) -> None:
+    """The same properties at the Hong Kong tables (no pond limit: the wall runs out; the
+    dealer repeats on draws, so games are cut after a few hands)."""
+    names = bots[: HK_RULES[rid]]
+    m = _checked_game(rid, seed, names, options, max_hands=3)
+    result = replay(m.record())
+    assert result.scores == m.scores and sum(m.scores) == 0
+    assert [h.result for h in result.hands] == [h.result for h in m.hands]
+    assert result.game.net == m.result().net
+
+
 @settings(max_examples=3, deadline=None)
 @given(rid=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**32 - 1))
 def test_full_games_end_and_replay(rid: str, seed: int) -> None:
@@ -76,7 +103,7 @@ def test_full_games_end_and_replay(rid: str, seed: int) -> None:
 
 
 def test_same_seed_same_game() -> None:
-    for rid, n in RULES.items():
+    for rid, n in (RULES | HK_RULES).items():
         a = play_game(["random", "greedy", "random", "greedy"][:n], 11, rid, max_hands=3)
         b = play_game(["random", "greedy", "random", "greedy"][:n], 11, rid, max_hands=3)
         assert a.record == b.record and a.hands == b.hands

@@ -1,5 +1,7 @@
-"""Table options the Hong Kong rulesets will set (read by the engine, never by ruleset id):
-pao liability, no pond limit (the hand ends with the wall), always repeating on a draw."""
+"""Table options the Hong Kong rulesets set (read by the engine, never by ruleset id): pao
+liability, no pond limit (the hand ends with the wall), always repeating on a draw — here
+as option fields changed on a Hu ruleset.  Through the real ``hk-*`` ids: test_pao.py,
+test_wall_end.py, test_hk_claims.py and test_hk_dealership.py."""
 
 from __future__ import annotations
 

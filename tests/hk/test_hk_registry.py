@@ -110,3 +110,12 @@ def test_hu_options_are_unchanged_by_the_hong_kong_family() -> None:
     assert o.blessing_of_earth == "first_draw" and o.payment_rows is None
     with pytest.raises(RuleError, match="unknown option 'min_fan' for hu-4p"):
         find_ruleset("hu-4p", min_fan=3)
+
+
+def test_the_ruleset_memo_tells_true_from_one() -> None:
+    assert find_ruleset("hk-4p", pao=True).options.pao is True
+    with pytest.raises(RuleError, match="option pao must be true or false, got 1"):
+        find_ruleset("hk-4p", pao=1)
+    assert find_ruleset("hk-4p", min_fan=1).options.min_value == 1
+    with pytest.raises(RuleError, match="option min_fan must be an integer"):
+        find_ruleset("hk-4p", min_fan=True)

@@ -49,7 +49,7 @@ def test_two_player_deal() -> None:
     assert sum(hand.concealed(0)) == 14 and sum(hand.concealed(1)) == 13
     assert hand.wall_left == 80 - 27
     assert Counter(t for t, c in enumerate(hand.concealed(0)) for _ in range(c)) == Counter(
-        wall[:13] + [wall[26]])
+        [*wall[:13], wall[26]])
     assert hand.census() == [full_set(rs).count(t) for t in range(42)]
 
 

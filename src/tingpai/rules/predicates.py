@@ -24,6 +24,20 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 """Counts of 1112345678999 in a suit."""
 
 
+_STANDARD = Form.STANDARD
+_PAIRS = Form.PAIRS
+_ORPHANS = Form.ORPHANS
+_KINDS = range(EAST + 7)
+
+# Per tile kind lookups (index = tile id), cheaper than the arithmetic in hot loops.
+_IS_ORPHAN: tuple[bool, ...] = tuple(t >= EAST or t % 9 in (0, 8) for t in _KINDS)
+"""A terminal or an honour."""
+_IS_TERMINAL: tuple[bool, ...] = tuple(t < EAST and t % 9 in (0, 8) for t in _KINDS)
+"""A terminal (1 or 9 of a suit)."""
+_CHOW_HAS_TERMINAL: tuple[bool, ...] = tuple(t < EAST and t % 9 in (0, 6) for t in _KINDS)
+"""A chow starting at this kind holds a terminal (123 or 789)."""
+
+
 def _orphan(t: Tile) -> bool:
     return t >= EAST or t % 9 in (0, 8)
 
@@ -70,13 +84,21 @@ def self_draw(ctx: HandContext) -> int:
 def two_pure_sequences(ctx: HandContext) -> int:
     """Two identical chows (same suit and numbers)."""
     c = ctx.chows
-    return 1 if any(c[i] == c[i + 1] for i in range(len(c) - 1)) else 0
+    return 1 if len(set(c)) < len(c) else 0
 
 
 def three_pure_sequences(ctx: HandContext) -> int:
-    """Three identical chows."""
+    """Three identical chows (the chows are sorted, so c[i] = c[i + 2] for some i)."""
     c = ctx.chows
-    return 1 if any(c[i] == c[i + 2] for i in range(len(c) - 2)) else 0
+    n = len(c)
+    if n < 3:
+        return 0
+    if c[0] == c[2] or (n > 3 and c[1] == c[3]):
+        return 1
+    for i in range(2, n - 2):
+        if c[i] == c[i + 2]:
+            return 1
+    return 0
 
 
 def four_pure_sequences(ctx: HandContext) -> int:
@@ -220,26 +242,34 @@ def all_honors(ctx: HandContext) -> int:
 
 def half_outside(ctx: HandContext) -> int:
     """Standard form; every group (each meld and the pair) holds a terminal or an honour."""
-    if ctx.form is not Form.STANDARD or not _orphan(ctx.pair):
+    if ctx.form is not _STANDARD:
         return 0
+    orphan = _IS_ORPHAN
+    if not orphan[ctx.pair]:
+        return 0
+    chow_ok = _CHOW_HAS_TERMINAL
     for first in ctx.chows:
-        if not _chow_has_terminal(first):
+        if not chow_ok[first]:
             return 0
     for t in ctx.triplets:
-        if not _orphan(t):
+        if not orphan[t]:
             return 0
     return 1
 
 
 def fully_outside(ctx: HandContext) -> int:
     """Standard form, no honour; every group holds a terminal."""
-    if ctx.form is not Form.STANDARD or ctx.honors or not _terminal(ctx.pair):
+    if ctx.form is not _STANDARD or ctx.honors:
         return 0
+    terminal = _IS_TERMINAL
+    if not terminal[ctx.pair]:
+        return 0
+    chow_ok = _CHOW_HAS_TERMINAL
     for first in ctx.chows:
-        if not _chow_has_terminal(first):
+        if not chow_ok[first]:
             return 0
     for t in ctx.triplets:
-        if not _terminal(t):
+        if not terminal[t]:
             return 0
     return 1
 
@@ -354,7 +384,7 @@ def parallel_triplets_twice(ctx: HandContext) -> int:
 def three_color_sequences(ctx: HandContext) -> int:
     """The same chow in characters, dots and bamboo."""
     c = ctx.chows
-    if len(c) < 3:
+    if len(c) < 3 or c[0] >= 9:  # sorted: a characters chow comes first
         return 0
     for first in c:
         if first < 9 and first + 9 in c and first + 18 in c:
@@ -378,20 +408,20 @@ def three_color_triplets(ctx: HandContext) -> int:
 
 def seven_pairs(ctx: HandContext) -> int:
     """Seven pairs of distinct kinds (the scorer builds this form only when it holds)."""
-    return 1 if ctx.form is Form.PAIRS else 0
+    return 1 if ctx.form is _PAIRS else 0
 
 
 def seven_consecutive_pairs(ctx: HandContext) -> int:
     """Seven pairs of seven consecutive numbers in one suit."""
     p = ctx.pairs
-    if ctx.form is not Form.PAIRS or p[6] >= EAST:
+    if ctx.form is not _PAIRS or p[6] >= EAST:
         return 0
     return 1 if p[6] - p[0] == 6 and p[0] // 9 == p[6] // 9 else 0
 
 
 def thirteen_orphans(ctx: HandContext) -> int:
     """One of each terminal and honour plus a second of one of them."""
-    return 1 if ctx.form is Form.ORPHANS else 0
+    return 1 if ctx.form is _ORPHANS else 0
 
 
 def eight_immortals(ctx: HandContext) -> int:

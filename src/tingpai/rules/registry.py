@@ -100,7 +100,11 @@ def find_ruleset(id: str, **options: Any) -> Ruleset:
     """
     spec = ruleset_spec(id)
     try:
-        key: tuple[Any, ...] | None = (spec.id, *sorted(options.items()))
+        # The value's type is part of the key: 1 == True and 1.0 == 1 hash alike, but only
+        # some of them are valid option values.
+        key: tuple[Any, ...] | None = (
+            spec.id, *sorted((k, type(v).__name__, v) for k, v in options.items())
+        )
         hash(key)
     except TypeError:  # an unhashable option value (e.g. a list of forms): no memo
         key = None
