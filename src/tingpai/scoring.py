@@ -234,11 +234,12 @@ def _fast_score(
     import; otherwise :data:`_new_score` is the class itself).
     """
     result: Score = _object_new(Score)
-    result.__dict__.update(
-        valid=valid, total=total, patterns=patterns, superseded=superseded, limit=limit,
-        payments=payments, reason=reason, decomposition=decomposition, unit=unit,
-        subtotal=subtotal, capped=capped, bonuses=bonuses,
-    )
+    result.__dict__.update({
+        "valid": valid, "total": total, "patterns": patterns, "superseded": superseded,
+        "limit": limit, "payments": payments, "reason": reason,
+        "decomposition": decomposition, "unit": unit, "subtotal": subtotal,
+        "capped": capped, "bonuses": bonuses,
+    })
     return result
 
 
@@ -278,19 +279,27 @@ _TILE_INFO: tuple[int, ...] = tuple(
 )
 """Per tile kind: its suit bit and one count in each counter it feeds."""
 _SUIT_BIT_MASK = SUITED_BITS | HONOR_BITS
+_SUITED = (SUIT_M, SUIT_P, SUIT_S)
 
 
 def _key_info(position: int, key: bytes) -> int:
     """The packed word of one suit key at a key position (0-2 numbered suits, 3 honours),
     memoized in a bounded table."""
-    base = 9 * position
-    word = 0
-    for i, n in enumerate(key):
-        if n:
-            one = _TILE_INFO[base + i]
-            word += (one & _SUIT_BIT_MASK) + (one - (one & _SUIT_BIT_MASK)) * n
-            if n > 4:
-                word |= 1 << (_I_OVER + position)
+    if max(key) > 4:
+        word = 1 << (_I_OVER + position)  # the hand is invalid: nothing else is read
+    elif position < 3:
+        word = 0
+        if any(key):
+            word = _SUITED[position] | (key[0] + key[8]) << _I_ORPHAN
+            if position == 2:  # 2 3 4 6 8 bamboo are green
+                word |= (key[1] + key[2] + key[3] + key[5] + key[7]) << _I_GREEN
+    else:
+        winds = key[0] + key[1] + key[2] + key[3]
+        honors = winds + key[4] + key[5] + key[6]
+        word = (
+            (SUIT_WIND if winds else 0) | (SUIT_DRAGON if honors > winds else 0)
+            | honors << _I_ORPHAN | honors << _I_HONOR | key[5] << _I_GREEN  # Green dragon
+        )
     table = _KEY_INFO[position]
     if len(table) >= _KEY_INFO_LIMIT:
         table.clear()
@@ -362,6 +371,11 @@ _CHOW_TEXT: tuple[str, ...] = tuple(
 _PUNG_TEXT: tuple[str, ...] = tuple(_group_text("pung", t) for t in range(NUM_KINDS))
 _PAIR_TEXT: tuple[str, ...] = tuple(_group_text("pair", t) for t in range(NUM_KINDS))
 """Text of every concealed group, built once."""
+_MELD_TEXT: tuple[str, ...] = tuple(
+    _PUNG_TEXT[code >> 1] if code & 1 else _CHOW_TEXT[code >> 1] for code in range(2 * NUM_KINDS)
+)
+"""Text of a concealed meld by its :data:`~tingpai.analysis.decompose.Reading` code."""
+_MELD_TEXT_OF = _MELD_TEXT.__getitem__
 
 
 @dataclass(slots=True)
@@ -386,8 +400,24 @@ class _Outcome:
     reason: str | None
 
 
+_MAX_COUNT = 255
+"""Largest count a byte holds (the count tables are bytes)."""
+
+
+def _too_many(counts: list[int]) -> str:
+    """The reason for a hand holding a kind more than four times (the first such kind
+    with the largest count)."""
+    most = max(counts)
+    return f"{_name(counts.index(most))} appears {most} times counting melds (at most 4)"
+
+
+_NO_PAYMENTS = Payments()
+
+
 def _invalid(reason: str, ruleset: Ruleset) -> Score:
-    return Score(valid=False, reason=reason, unit=ruleset.options.unit)
+    """``Score(valid=False, reason=reason, unit=...)``, built the fast way."""
+    return _new_score(False, 0, (), (), False, _NO_PAYMENTS, reason, (), ruleset.options.unit,
+                      0, False, ())
 
 
 def score(situation: Situation, ruleset: Ruleset) -> Score:
@@ -520,13 +550,13 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
     counts = [0] * NUM_KINDS
     for t in concealed:
         counts[t] += 1
-    concealed_bytes = bytes(bytearray(counts))
     size = len(concealed)
     n_melds = len(melds)
     decl_chows: tuple[Tile, ...] = ()
     decl_triplets: tuple[Tile, ...] = ()
     kongs = concealed_triplets0 = exposed = 0
     if melds:
+        concealed_counts = counts.copy()
         chow_list: list[Tile] = []
         triplet_list: list[Tile] = []
         for m in melds:
@@ -547,9 +577,14 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
                 exposed += 1
         decl_chows = tuple(chow_list)
         decl_triplets = tuple(triplet_list)
+        if size > _MAX_COUNT:  # some count may not fit a byte; it is far above four anyway
+            return _explained(_invalid(_too_many(counts), ruleset), None, ruleset, explain)
         all_bytes = bytes(bytearray(counts))
+        concealed_bytes = bytes(bytearray(concealed_counts))
     else:
-        all_bytes = concealed_bytes
+        if size > _MAX_COUNT:
+            return _explained(_invalid(_too_many(counts), ruleset), None, ruleset, explain)
+        all_bytes = concealed_bytes = bytes(bytearray(counts))
     k0 = all_bytes[0:9]
     k1 = all_bytes[9:18]
     k2 = all_bytes[18:27]
@@ -569,10 +604,7 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
         i3 = _key_info(3, k3)
     info = i0 + i1 + i2 + i3
     if info >> _I_OVER:
-        most = max(counts)
-        t = counts.index(most)
-        reason = f"{_name(t)} appears {most} times counting melds (at most 4)"
-        return _explained(_invalid(reason, ruleset), None, ruleset, explain)
+        return _explained(_invalid(_too_many(counts), ruleset), None, ruleset, explain)
     w = situation.win_tile
     dealt = len(concealed) + 3 * n_melds
     if special is None:
@@ -692,14 +724,19 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
 
     best: _Outcome | None = None
     failure: _Outcome | None = None
-    for outcome in outcomes:
-        if not outcome.eligible:
-            if failure is None:
-                failure = outcome
-        elif best is None or outcome.total > best.total or (
-            outcome.total == best.total and outcome.subtotal > best.subtotal
-        ):
-            best = outcome
+    if len(outcomes) == 1:
+        best = outcomes[0]
+        if not best.eligible:
+            best, failure = None, best
+    else:
+        for outcome in outcomes:
+            if not outcome.eligible:
+                if failure is None:
+                    failure = outcome
+            elif best is None or outcome.total > best.total or (
+                outcome.total == best.total and outcome.subtotal > best.subtotal
+            ):
+                best = outcome
     if best is None:
         assert failure is not None
         reason = failure.reason or "not eligible to win"
@@ -717,9 +754,16 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
                                  opts.eighth_repeat_bonus),)
         total += opts.eighth_repeat_bonus
     counted, superseded = _listing(ruleset, best)
+    memo = ruleset.compiled.memo
+    payments = memo.get((_PAYMENT_KEY, total, self_drawn))
+    if payments is None:
+        payments = ruleset.payment(total, self_drawn)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[_PAYMENT_KEY, total, self_drawn] = payments
     result = _new_score(
-        True, total, counted, superseded, best.top >= 0, ruleset.payment(total, self_drawn),
-        None, _groups(situation, best), opts.unit, best.subtotal, best.capped, bonuses,
+        True, total, counted, superseded, best.top >= 0, payments, None,
+        _groups(situation, best), opts.unit, best.subtotal, best.capped, bonuses,
     )
     if explain:
         return _explained(result, best, ruleset, explain)
@@ -730,6 +774,10 @@ _DECLARED_TEXT: dict[tuple[tuple[Tile, ...], bool], str] = {}
 """``declared chow 123m`` ... by (meld tiles, concealed flag), which fix the text; a few
 hundred valid melds exist, and the memo is cleared past :data:`_MEMO_LIMIT` anyway."""
 _MEMO_LIMIT = 4096
+"""Bound of the scorer memos: cleared when they reach it."""
+_PAYMENT_KEY = -2
+"""``CompiledPatterns.memo`` key tag of payments: (tag, value, self-drawn) -> Payments
+(payment functions are pure and Payments immutable)."""
 
 
 def _declared_text(meld: Meld) -> str:
@@ -748,12 +796,9 @@ def _groups(situation: Situation, outcome: _Outcome) -> tuple[str, ...]:
     melds = situation.melds
     d = outcome.decomposition
     if d is not None:
-        chow, chow_text, pung_text = _CHOW, _CHOW_TEXT, _PUNG_TEXT
-        groups = [_declared_text(m) for m in melds] if melds else []
-        for kind, first in d[4]:
-            groups.append(chow_text[first] if kind is chow else pung_text[first])
-        groups.append(_PAIR_TEXT[d[0]])
-        return tuple(groups)
+        if melds:
+            return (*map(_declared_text, melds), *map(_MELD_TEXT_OF, d[4]), _PAIR_TEXT[d[0]])
+        return (*map(_MELD_TEXT_OF, d[4]), _PAIR_TEXT[d[0]])
     ctx = outcome.ctx
     if ctx.form is _PAIRS:
         return tuple(_PAIR_TEXT[t] for t in ctx.pairs)
@@ -796,27 +841,65 @@ def _evaluate(
         if n:
             present.append((i, n))
             mask |= 1 << i
-    superseded = 0
-    live = mask
-    if mask & comp.implying:
-        implied = 0
-        implies = comp.implies
-        for i, _ in present:
-            implied |= implies[i]
-        superseded = implied & mask
-        live = mask & ~superseded
-    reduced: dict[int, int] = _NO_REDUCTION
-    if live & comp.absorbing:
-        reduced = {}
-        have = dict(present)
-        for i, n in present:
-            if live >> i & 1:
-                for j, per in comp.absorbs[i]:
-                    left = have.get(j, 0) - reduced.get(j, 0)
-                    if left > 0 and live >> j & 1:
-                        reduced[j] = reduced.get(j, 0) + min(left, per * n)
-
     opts = ruleset.options
+    values = comp.values
+    superseded = 0
+    reduced: dict[int, int] = _NO_REDUCTION
+    top = -1
+    capped = False
+    if not mask & comp.unusual:
+        # the common case: nothing supersedes, absorbs or limits; value × count each
+        subtotal = 0
+        for i, n in present:
+            subtotal += values[i] * n
+        total = subtotal
+        cap = opts.max_value
+        if cap is not None and subtotal > cap:
+            total = cap
+            capped = True
+    else:
+        live = mask
+        if mask & comp.implying:
+            implied = 0
+            implies = comp.implies
+            for i, _ in present:
+                implied |= implies[i]
+            superseded = implied & mask
+            live = mask & ~superseded
+        if live & comp.absorbing:
+            reduced = {}
+            have = dict(present)
+            for i, n in present:
+                if live >> i & 1:
+                    for j, per in comp.absorbs[i]:
+                        left = have.get(j, 0) - reduced.get(j, 0)
+                        if left > 0 and live >> j & 1:
+                            reduced[j] = reduced.get(j, 0) + min(left, per * n)
+        amounts = comp.amounts
+        limits = live & comp.limits
+        if limits:
+            best_value = -1
+            for i, n in present:
+                if limits >> i & 1:
+                    amount = amounts[i]
+                    value = values[i] * n if amount is None else amount(ctx, n)
+                    if value > best_value:
+                        top, best_value = i, value
+            subtotal = total = best_value
+        else:
+            subtotal = 0
+            for i, n in present:
+                if live >> i & 1:
+                    if reduced:
+                        n -= reduced.get(i, 0)
+                    amount = amounts[i]
+                    subtotal += values[i] * n if amount is None else amount(ctx, n)
+            total = subtotal
+            cap = opts.max_value
+            if cap is not None and subtotal > cap:
+                total = cap
+                capped = True
+
     eligible = True
     reason: str | None = None
     if opts.require_pattern and not mask & comp.qualifying:
@@ -826,44 +909,7 @@ def _evaluate(
             reason = f"complete hand but no qualifying pattern (only {shown}, which do not qualify)"
         else:
             reason = "complete hand but no qualifying pattern"
-
-    values = comp.values
-    top = -1
-    capped = False
-    limits = live & comp.limits
-    if limits:
-        amounts = comp.amounts
-        best_value = -1
-        for i, n in present:
-            if limits >> i & 1:
-                amount = amounts[i]
-                value = values[i] * n if amount is None else amount(ctx, n)
-                if value > best_value:
-                    top, best_value = i, value
-        subtotal = total = best_value
-    else:
-        subtotal = 0
-        if reduced or live & comp.amounted:
-            amounts = comp.amounts
-            for i, n in present:
-                if live >> i & 1:
-                    if reduced:
-                        n -= reduced.get(i, 0)
-                    amount = amounts[i]
-                    subtotal += values[i] * n if amount is None else amount(ctx, n)
-        elif live == mask:
-            for i, n in present:
-                subtotal += values[i] * n
-        else:
-            for i, n in present:
-                if live >> i & 1:
-                    subtotal += values[i] * n
-        total = subtotal
-        cap = opts.max_value
-        if cap is not None and subtotal > cap:
-            total = cap
-            capped = True
-    if eligible and total < opts.min_value:
+    elif total < opts.min_value:
         eligible = False
         reason = f"the hand is worth {total}, below the minimum {opts.min_value}"
     return _Outcome(ctx, decomposition, present, superseded, reduced, top, subtotal, total,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 from tingpai.analysis.shanten import _bad_count, _values, as_bytes
 from tingpai.analysis.tables import HONOR_KEYS, KEY_OFFSETS, PROFILES, SUIT_KEYS, cell
@@ -25,7 +25,11 @@ __all__ = [
     "decompositions",
     "is_seven_pairs",
     "is_thirteen_orphans",
+    "meld_code",
+    "meld_of_code",
+    "readings_of_keys",
     "standard_readings",
+    "warm_readings",
 ]
 
 _CHOW = MeldKind.CHOW
@@ -58,44 +62,74 @@ class Decomposition:
         return " ".join(groups)
 
 
-Reading = tuple[
-    Tile, tuple[Tile, ...], tuple[Tile, ...], int, tuple[tuple[MeldKind, Tile], ...]
-]
+Reading = tuple[Tile, tuple[Tile, ...], tuple[Tile, ...], int, tuple[int, ...]]
 """One decomposition as plain data for the scorer's hot path: (pair kind, or -1 for a suit
 without the pair; chows by lowest tile, sorted; triplet kinds, sorted; bit mask of the tile
-kinds the chows hold (bit ``t``); melds as in :class:`Decomposition`)."""
+kinds the chows hold (bit ``t``); meld codes in :class:`Decomposition` order).  A meld code
+is ``2 * first + 1`` for a pung and ``2 * first`` for a chow, so codes sort as
+:func:`meld_sort_key` does."""
+
+
+def meld_code(kind: MeldKind, first: Tile) -> int:
+    """The :data:`Reading` code of a concealed chow or pung."""
+    return 2 * first + (kind is not _CHOW)
+
+
+def meld_of_code(code: int) -> tuple[MeldKind, Tile]:
+    """The (kind, first tile) of a :data:`Reading` meld code."""
+    return (_PUNG if code & 1 else _CHOW), code >> 1
 
 _NO_READINGS: tuple[Reading, ...] = ()
 _READINGS: tuple[dict[bytes, tuple[Reading, ...]], ...] = tuple({} for _ in KEY_OFFSETS)
-"""Per key position (characters, dots, bamboo, honours): complete key -> its readings.
-Incomplete keys are never stored (the distance tables reject them on every miss)."""
+"""Per key position (characters, dots, bamboo, honours): complete key -> its readings in
+tile ids.  Only complete keys are stored: at most the 21,743 complete numbered-suit keys
+per suit and the 498 complete honour keys."""
+
+# A suit-local reading: a Reading whose tile ids count from the key's first kind.
+_COMPLETE: list[dict[bytes, tuple[Reading, ...]] | None] = [None, None]
+"""Every complete key of a numbered suit ([0]) and of the honours ([1]) with its local
+readings, once :func:`warm_readings` has built them (by enumeration, not search)."""
+_BUILD_AFTER = 256
+"""Table misses served by search before the complete-key index is built: a process that
+scores a few hands never pays for the index, a long-running one soon stops searching."""
+_misses = 0
 
 
-def _local_decompositions(key: bytes) -> tuple[tuple[int, tuple[tuple[bool, int], ...]], ...]:
-    """Every distinct split of a whole suit key into melds and at most one pair:
-    (pair kind or -1, ((is_chow, first kind), ...) sorted by first kind, chows first)."""
+def _local_reading(pair: int, codes: tuple[int, ...]) -> Reading:
+    """The local reading of a pair (-1: none) and meld codes (sorted)."""
+    chows = tuple(code >> 1 for code in codes if not code & 1)
+    cover = 0
+    for first in chows:
+        cover |= 7 << first
+    return pair, chows, tuple(code >> 1 for code in codes if code & 1), cover, codes
+
+
+def _search(key: bytes) -> tuple[Reading, ...]:
+    """Every distinct split of a whole suit key into melds and at most one pair, as local
+    readings, found by search (lowest held kind: a pung, the start of a chow or the pair).
+    """
     size = len(key)
     chows = size == 9
     counts = list(key)
-    found: set[tuple[int, tuple[tuple[bool, int], ...]]] = set()
-    melds: list[tuple[bool, int]] = []
+    found: set[tuple[int, tuple[int, ...]]] = set()
+    melds: list[int] = []
 
     def search(i: int, pair: int) -> None:
         while i < size and not counts[i]:
             i += 1
         if i == size:
-            found.add((pair, tuple(sorted(melds, key=lambda m: (m[1], not m[0])))))
+            found.add((pair, tuple(sorted(melds))))
             return
         if counts[i] >= 3:
             counts[i] -= 3
-            melds.append((False, i))
+            melds.append(2 * i + 1)
             search(i, pair)
             melds.pop()
             counts[i] += 3
         if chows and i + 2 < size and counts[i + 1] and counts[i + 2]:
             for j in (i, i + 1, i + 2):
                 counts[j] -= 1
-            melds.append((True, i))
+            melds.append(2 * i)
             search(i, pair)
             melds.pop()
             for j in (i, i + 1, i + 2):
@@ -107,38 +141,92 @@ def _local_decompositions(key: bytes) -> tuple[tuple[int, tuple[tuple[bool, int]
 
     if sum(key) % 3 != 1:
         search(0, -1)
-    return tuple(sorted(found))
+    return tuple(_local_reading(pair, codes) for pair, codes in sorted(found))
+
+
+def _enumerate(size: int) -> dict[bytes, tuple[Reading, ...]]:
+    """Every complete key of ``size`` kinds (9: a numbered suit, 7: the honours) with its
+    local readings, by enumerating every multiset of at most four melds plus at most one
+    pair that holds no kind more than four times (about 60 ms for a numbered suit)."""
+    codes = sorted([2 * f + 1 for f in range(size)] + ([2 * f for f in range(7)] if size == 9
+                                                        else []))
+    found: dict[bytes, list[Reading]] = {}
+    for n_melds in range(5):
+        for combo in combinations_with_replacement(codes, n_melds):
+            counts = [0] * size
+            for code in combo:
+                first = code >> 1
+                if code & 1:
+                    counts[first] += 3
+                else:
+                    counts[first] += 1
+                    counts[first + 1] += 1
+                    counts[first + 2] += 1
+            if max(counts, default=0) > 4:
+                continue
+            for pair in range(-1, size):
+                if pair >= 0:
+                    if counts[pair] > 2:
+                        continue
+                    counts[pair] += 2
+                    key = bytes(counts)
+                    counts[pair] -= 2
+                else:
+                    key = bytes(counts)
+                found.setdefault(key, []).append(_local_reading(pair, combo))
+    return {key: tuple(readings) for key, readings in found.items()}
+
+
+def warm_readings() -> None:
+    """Build the complete-key index now (it is otherwise built after a few hundred table
+    misses), so that no later miss searches.  Optional; idempotent."""
+    if _COMPLETE[0] is None:
+        _COMPLETE[0] = _enumerate(9)
+    if _COMPLETE[1] is None:
+        _COMPLETE[1] = _enumerate(7)
 
 
 def _suit_readings(position: int, key: bytes) -> tuple[Reading, ...]:
     """The readings of one suit key in tile ids, () when the key is not complete (the
-    table-lookup miss path: complete keys are stored, incomplete ones rejected by the
-    distance tables without a search)."""
-    tiles = sum(key)
-    if tiles % 3 == 1:
-        return _NO_READINGS
-    profile = PROFILES[(HONOR_KEYS if position == 3 else SUIT_KEYS)[key]]
-    if profile.f[cell(tiles // 3, tiles % 3 // 2)]:
-        return _NO_READINGS
+    table-lookup miss path; complete keys are then stored)."""
+    index = _COMPLETE[position == 3]
+    if index is not None:
+        local = index.get(key)
+        if local is None:
+            return _NO_READINGS
+    else:
+        tiles = sum(key)
+        if tiles % 3 == 1:
+            return _NO_READINGS
+        # the distance tables reject an incomplete key without a search
+        profile = PROFILES[(HONOR_KEYS if position == 3 else SUIT_KEYS)[key]]
+        if profile.f[cell(tiles // 3, tiles % 3 // 2)]:
+            return _NO_READINGS
+        local = _search(key)
+        global _misses
+        _misses += 1
+        if _misses >= _BUILD_AFTER:
+            warm_readings()
     base = KEY_OFFSETS[position]
-    out: list[Reading] = []
-    for pair, local in _local_decompositions(key):
-        chows = tuple(base + first for is_chow, first in local if is_chow)
-        triplets = tuple(base + first for is_chow, first in local if not is_chow)
-        cover = 0
-        for first in chows:
-            cover |= 7 << first
-        melds = tuple((_CHOW if is_chow else _PUNG, base + first) for is_chow, first in local)
-        out.append((base + pair if pair >= 0 else -1, chows, triplets, cover, melds))
-    result = tuple(out)
+    result = tuple(
+        (
+            pair + base if pair >= 0 else -1,
+            tuple(first + base for first in chows),
+            tuple(kind + base for kind in triplets),
+            cover << base,
+            tuple(code + 2 * base for code in codes),
+        )
+        for pair, chows, triplets, cover, codes in local
+    )
     if result:
         _READINGS[position][bytes(key)] = result
     return result
 
 
-def _reading_order(reading: Reading) -> tuple[Tile, list[tuple[Tile, int]]]:
-    """Sort key of a reading: the order of :func:`decompositions` (pair, then melds)."""
-    return reading[0], [meld_sort_key(m) for m in reading[4]]
+def _reading_order(reading: Reading) -> tuple[Tile, tuple[int, ...]]:
+    """Sort key of a reading: the order of :func:`decompositions` (pair, then melds by
+    :func:`meld_sort_key`, which meld codes follow)."""
+    return reading[0], reading[4]
 
 
 def standard_readings(b: bytes) -> tuple[Reading, ...]:
@@ -149,10 +237,12 @@ def standard_readings(b: bytes) -> tuple[Reading, ...]:
     the scorer has checked that, so nothing is validated again here.  A hand whose suits
     were all seen before costs four dict lookups and a few tuple concatenations.
     """
-    k0 = b[0:9]
-    k1 = b[9:18]
-    k2 = b[18:27]
-    k3 = b[27:]
+    return readings_of_keys(b[0:9], b[9:18], b[18:27], b[27:])
+
+
+def readings_of_keys(k0: bytes, k1: bytes, k2: bytes, k3: bytes) -> tuple[Reading, ...]:
+    """:func:`standard_readings` of a part given by its four suit keys (``b[0:9]``,
+    ``b[9:18]``, ``b[18:27]``, ``b[27:34]``), for callers that already sliced them."""
     t0, t1, t2, t3 = _READINGS
     r0 = t0.get(k0) or _suit_readings(0, k0)
     if not r0:
@@ -206,7 +296,9 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     b = as_bytes(counts)
     if _complete14(b)[1] != -1:
         return []
-    return [Decomposition(r[0], r[4]) for r in standard_readings(b)]
+    return [
+        Decomposition(r[0], tuple(map(meld_of_code, r[4]))) for r in standard_readings(b)
+    ]
 
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:

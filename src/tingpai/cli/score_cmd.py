@@ -165,7 +165,7 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
             "field 'win_tile' must be one of the 'concealed' tiles (concealed includes the "
             "winning tile)"
         )
-    seat = _wind(_field(data, "seat_wind", str, "E", "a wind letter E/S/W/N"), "seat_wind")
+    seat = _wind(_field(data, "seat_wind", str, "S", "a wind letter E/S/W/N"), "seat_wind")
     round_ = _wind(_field(data, "round_wind", str, "E", "a wind letter E/S/W/N"), "round_wind")
     flowers_raw = _field(data, "flowers", (str, list), "", "a tile string like '15f'")
     if isinstance(flowers_raw, list):
@@ -398,7 +398,9 @@ def register(subparsers: Any) -> None:
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--discard", action="store_true", help="won on a discard (default)")
     how.add_argument("--self-draw", action="store_true", help="won by self-draw")
-    parser.add_argument("--seat", default="E", help="seat wind E/S/W/N (default E)")
+    parser.add_argument(
+        "--seat", default="S", help="seat wind E/S/W/N (default S, as in the JSON contract)"
+    )
     parser.add_argument("--round", default="E", help="prevailing wind E/S/W/N (default E)")
     parser.add_argument("--flowers", default="", help="declared bonus tiles, e.g. 15f")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE",

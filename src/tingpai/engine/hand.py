@@ -19,7 +19,8 @@ Rulings the seeds leave open, implemented here:
   flowers and kongs (each with a replacement) but cannot win by self-draw on the claimed tile.
 * Kongs and flowers are legal whenever the seat holds the tiles; if a replacement is due and
   the wall is empty the hand ends as an exhaustive draw.  A discard made when the wall is
-  empty can only be won on, like the discard that reaches a pond limit.
+  empty may still be claimed (the hand ends when the next draw is due); only the discard
+  that reaches a pond limit is win-only.
 * ``last_tile`` (Winning on the Last Draw/Discard) is also set for a win on the final wall
   tile or on the discard made after it (tables without a pond limit score it from there).
 * Eight Immortals: the 8th flower is declared with ``tsumo`` (form 1: declaring it wins at
@@ -121,7 +122,12 @@ class _Claimable:
     kind: str
     """``"discard"``, ``"kong"`` (added kong being robbed) or ``"flower"``."""
     last: bool = False
-    """The discard reached a pond limit (or was made with the wall empty): win only."""
+    """The last discard of the hand (pond limit reached or wall empty): Winning on the Last
+    Discard."""
+    final: bool = False
+    """The discard reached a pond limit: it can only be won on, no other call.  A discard
+    made with the wall empty (tables without a pond limit) may still be claimed; the hand then
+    ends when a draw is due."""
 
 
 class Hand:
@@ -396,7 +402,7 @@ class Hand:
         acts: list[Action] = [simple(o, _PASS)]
         if self._ron_score(o, cl) is not None:
             acts.append(simple(o, _RON))
-        if cl.kind != "discard" or cl.last:
+        if cl.kind != "discard" or cl.final:
             return tuple(acts)
         c = self._counts[o]
         if c[t] >= 2:
@@ -766,10 +772,8 @@ class Hand:
         self._temp_furiten[s] = False
         if self._ei_ready == s:
             self._ei_ready = None
-        last = (self._limit is not None and len(self._ponds[s]) >= self._limit) or (
-            self.wall_left == 0
-        )
-        self._open_claims(_Claimable(s, t, "discard", last))
+        final = self._limit is not None and len(self._ponds[s]) >= self._limit
+        self._open_claims(_Claimable(s, t, "discard", final or self.wall_left == 0, final))
 
     def _open_claims(self, cl: _Claimable) -> None:
         """Ask every other seat; seats whose only answer is ``pass`` answer at once."""
@@ -784,7 +788,7 @@ class Hand:
         flower = cl.kind == "flower"
         # Melds are only offered on a discard that is not the last one; a seat that cannot
         # win on the tile nor meld it has only ``pass`` and is answered at once.
-        melds = cl.kind == "discard" and not cl.last
+        melds = cl.kind == "discard" and not cl.final
         chow_seat = (cl.seat + 1) % n
         for i in range(1, n):
             o = (cl.seat + i) % n
@@ -1143,9 +1147,9 @@ class Hand:
             return f"only ron or pass on {what} (Eight Immortals)"
         if k is _RON:
             return self._explain_ron(s, cl)
-        if cl.last:
+        if cl.final:
             return (
-                f"{what} reached the end of the hand (pond limit or empty wall): it can only "
+                f"{what} reached the pond limit: it can only "
                 "be won on (Winning on the Last Discard), no other call"
             )
         t = cl.tile

@@ -82,9 +82,17 @@ def self_draw(ctx: HandContext) -> int:
 
 
 def two_pure_sequences(ctx: HandContext) -> int:
-    """Two identical chows (same suit and numbers)."""
+    """Two identical chows (same suit and numbers; the chows are sorted)."""
     c = ctx.chows
-    return 1 if len(set(c)) < len(c) else 0
+    n = len(c)
+    if n < 2:
+        return 0
+    if c[0] == c[1] or (n > 2 and c[1] == c[2]) or (n > 3 and c[2] == c[3]):
+        return 1
+    for i in range(3, n - 1):
+        if c[i] == c[i + 1]:
+            return 1
+    return 0
 
 
 def three_pure_sequences(ctx: HandContext) -> int:
@@ -118,8 +126,8 @@ def pure_straight(ctx: HandContext) -> int:
     c = ctx.chows
     if len(c) < 3:
         return 0
-    for base in (0, 9, 18):
-        if base in c and base + 3 in c and base + 6 in c:
+    for first in c:
+        if first % 9 == 0 and first + 3 in c and first + 6 in c:
             return 1
     return 0
 
@@ -350,25 +358,27 @@ def four_consecutive_triplets(ctx: HandContext) -> int:
     return 1 if tr[1] == t + 1 and tr[2] == t + 2 and tr[3] == t + 3 else 0
 
 
-_PARTITIONS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
 
 
 def _parallel_twice(groups: tuple[Tile, ...]) -> int:
     """Four suited groups split into two pairs of same-number groups, both pairs in the
-    same two suits (groups are identified by their first tile)."""
-    if len(groups) != 4 or groups[3] >= EAST:
+    same two suits (groups are identified by their first tile, sorted).
+
+    Such a split puts two groups in a suit ``a`` and two in a suit ``b`` with the same
+    numbers, so the sorted groups read ``a:x a:y b:x b:y``: the first two share a suit,
+    the last two share another, and each of the last two is the one two above it shifted
+    by the same whole number of suits.
+    """
+    if len(groups) != 4:
         return 0
-    for (a, b), (c, d) in _PARTITIONS:
-        x, y, z, w = groups[a], groups[b], groups[c], groups[d]
-        if (
-            x % 9 == y % 9
-            and z % 9 == w % 9
-            and x // 9 != y // 9
-            and z // 9 != w // 9
-            and {x // 9, y // 9} == {z // 9, w // 9}
-        ):
-            return 1
-    return 0
+    g0, g1, g2, g3 = groups
+    if g3 >= EAST:
+        return 0
+    shift = g2 - g0
+    return 1 if (
+        shift == g3 - g1 and shift % 9 == 0 and shift and g0 // 9 == g1 // 9
+        and g2 // 9 == g3 // 9
+    ) else 0
 
 
 def parallel_sequences_twice(ctx: HandContext) -> int:
@@ -384,10 +394,12 @@ def parallel_triplets_twice(ctx: HandContext) -> int:
 def three_color_sequences(ctx: HandContext) -> int:
     """The same chow in characters, dots and bamboo."""
     c = ctx.chows
-    if len(c) < 3 or c[0] >= 9:  # sorted: a characters chow comes first
+    if len(c) < 3:
         return 0
     for first in c:
-        if first < 9 and first + 9 in c and first + 18 in c:
+        if first >= 9:  # sorted: the characters chows come first
+            return 0
+        if first + 9 in c and first + 18 in c:
             return 1
     return 0
 

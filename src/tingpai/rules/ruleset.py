@@ -43,6 +43,9 @@ class CompiledPatterns:
     """Mask of the patterns that imply (supersede) some other pattern."""
     amounted: int = 0
     """Mask of the patterns whose value is an ``amount`` function."""
+    unusual: int = 0
+    """Mask of the patterns that imply or absorb others, are limits or have an ``amount``:
+    a reading showing none of them scores as the plain sum of value × count."""
     memo: dict[tuple[int, ...], Any] = field(default_factory=dict, compare=False)
     """Scorer memo of immutable result entries (pattern index, count, value) -> entry."""
     plans: dict[int, tuple[tuple[int, Predicate], ...]] = field(
@@ -91,6 +94,10 @@ class CompiledPatterns:
             amounts=tuple(p.amount for p in patterns),
             implying=sum(1 << i for i, mask in enumerate(implies) if mask),
             amounted=sum(1 << i for i, p in enumerate(patterns) if p.amount is not None),
+            unusual=sum(
+                1 << i for i, p in enumerate(patterns)
+                if p.implies or p.absorbs or p.limit or p.amount is not None
+            ),
         )
 
 
