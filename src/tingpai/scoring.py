@@ -398,6 +398,9 @@ class _Outcome:
     capped: bool
     eligible: bool
     reason: str | None
+    plain: bool = False
+    """No present pattern supersedes, absorbs, limits or has an ``amount``: every present
+    pattern counts value × count (the listing then depends on ``present`` alone)."""
 
 
 _MAX_COUNT = 255
@@ -425,7 +428,7 @@ def score(situation: Situation, ruleset: Ruleset) -> Score:
 
     Never raises on a well-typed situation.
     """
-    result = _score(situation, ruleset, explain=False)
+    result = _score(situation, ruleset, False)
     return result if isinstance(result, Score) else result.score
 
 
@@ -435,7 +438,7 @@ def explain(situation: Situation, ruleset: Ruleset) -> Explanation:
     Costs one more pass over the patterns than :func:`score`; meant for people, not for the
     engine's hot path.
     """
-    result = _score(situation, ruleset, explain=True)
+    result = _score(situation, ruleset, True)
     return result if isinstance(result, Explanation) else Explanation(result, ())
 
 
@@ -537,7 +540,7 @@ def _check(
     return None, special, self_drawn, robbing
 
 
-def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | Explanation:
+def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Explanation:
     reason, special, self_drawn, robbing = _check(situation, ruleset)
     if reason is not None:
         return _explained(_invalid(reason, ruleset), None, ruleset, explain)
@@ -550,7 +553,7 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
     counts = [0] * NUM_KINDS
     for t in concealed:
         counts[t] += 1
-    size = len(concealed)
+    size = n_concealed = len(concealed)
     n_melds = len(melds)
     decl_chows: tuple[Tile, ...] = ()
     decl_triplets: tuple[Tile, ...] = ()
@@ -606,7 +609,7 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
     if info >> _I_OVER:
         return _explained(_invalid(_too_many(counts), ruleset), None, ruleset, explain)
     w = situation.win_tile
-    dealt = len(concealed) + 3 * n_melds
+    dealt = n_concealed + 3 * n_melds
     if special is None:
         if dealt != 14:
             reason = (
@@ -753,8 +756,19 @@ def _score(situation: Situation, ruleset: Ruleset, *, explain: bool) -> Score | 
         bonuses += (PatternScore("eighth_repeat", "Eighth Repeat", "", "",
                                  opts.eighth_repeat_bonus),)
         total += opts.eighth_repeat_bonus
-    counted, superseded = _listing(ruleset, best)
-    memo = ruleset.compiled.memo
+    comp = ruleset.compiled
+    if best.plain:
+        present = tuple(best.present)
+        counted = comp.listings.get(present)
+        if counted is None:
+            counted = _listing(ruleset, best)[0]
+            if len(comp.listings) >= _MEMO_LIMIT:
+                comp.listings.clear()
+            comp.listings[present] = counted
+        superseded: tuple[Superseded, ...] = ()
+    else:
+        counted, superseded = _listing(ruleset, best)
+    memo = comp.memo
     payments = memo.get((_PAYMENT_KEY, total, self_drawn))
     if payments is None:
         payments = ruleset.payment(total, self_drawn)
@@ -801,7 +815,7 @@ def _groups(situation: Situation, outcome: _Outcome) -> tuple[str, ...]:
         return (*map(_MELD_TEXT_OF, d[4]), _PAIR_TEXT[d[0]])
     ctx = outcome.ctx
     if ctx.form is _PAIRS:
-        return tuple(_PAIR_TEXT[t] for t in ctx.pairs)
+        return tuple(map(_PAIR_TEXT.__getitem__, ctx.pairs))
     if ctx.form is _ORPHANS:
         return ("orphans " + tiles_to_str(situation.concealed),)
     return tuple(_declared_text(m) for m in melds)
@@ -913,7 +927,7 @@ def _evaluate(
         eligible = False
         reason = f"the hand is worth {total}, below the minimum {opts.min_value}"
     return _Outcome(ctx, decomposition, present, superseded, reduced, top, subtotal, total,
-                    capped, eligible, reason)
+                    capped, eligible, reason, not mask & comp.unusual)
 
 
 def _counted_entry(ruleset: Ruleset, ctx: HandContext, i: int, n: int) -> PatternScore:

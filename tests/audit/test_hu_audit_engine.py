@@ -76,7 +76,7 @@ class Deal:
         assert sorted(hands) == sorted(self.order), "give every seat's hand"
         self.hands = {s: tiles(h) for s, h in hands.items()}
         self.tail = tiles(tail)
-        for t in [*sum(self.hands.values(), []), *self.tail]:
+        for t in [*(t for h in self.hands.values() for t in h), *self.tail]:
             self.take(t)
         for s, h in self.hands.items():
             # a short hand is topped up with honours (one of a kind each: far from ready)
@@ -669,8 +669,6 @@ def test_called_terminal_discard_disqualifies() -> None:
 EI_HAND0 = "1234567f 159m 26p 3s"
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: declaring the 8th flower (`flower 8f`) is "
-                   "refused with exit 2 ('use tsumo'); RULES: declaring it wins at once")
 def test_eight_immortals_declare_eighth() -> None:
     # "(1) declaring the 8th flower wins at once, paid as self-draw": 8000 from each.
     # The record says what happened: the 8th flower was declared.
@@ -795,9 +793,6 @@ def test_no_blessing_of_earth_on_a_discard() -> None:
     assert h["deltas"] == [-1500, 1500, 0, 0]
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: Eight Immortals form (4): drawing the 8th "
-                   "flower and winning with `tsumo` (own draw / own flower) is refused; the "
-                   "engine only takes `ron` in the winner's own turn")
 def test_eight_immortals_six_plus_seventh_by_other() -> None:
     # "(4) with 6 declared, another declares the 7th and this player draws the 8th before
     # the 7th's declarer's next turn: win by discard, the 7th's declarer pays" (8000 x 3).
@@ -1128,3 +1123,284 @@ def test_two_players_rob_one_kong() -> None:
     h = ok(record([d.hand()]))["hands"][0]
     assert sorted((w["seat"], w["total"]) for w in h["winners"]) == [(1, 3500), (3, 1500)]
     assert h["deltas"] == [-15000, 10500, 0, 4500]
+
+
+# --------------------------------------------------------------------------------------
+# Odds and ends
+# --------------------------------------------------------------------------------------
+def test_furiten_from_a_discard_made_before_being_ready() -> None:
+    # Furiten looks at the whole pond against the current waits: seat 2 threw 4s from its
+    # hand (drawing 3s), which left it waiting on 1s/4s -> ron on 1s is barred.
+    d = Deal({0: FAR, 1: FAR2, 2: "123m456p789s 2s 55s 4s", 3: FAR3})
+    d.cut(0)
+    d.cut(1)
+    d.draw("3s")
+    d.discard(2, "4s")
+    d.cut(3)
+    d.cut(0, "1s")
+    d.do(A(2, "ron"))
+    out = illegal(record([d.hand()]))
+    assert (out["hand"], out["action"]) == (0, 5)
+
+
+PATTERNLESS_5S = "123m 456p 789s 444z 5s"     # seat 2 (West): complete on 5s, no pattern
+
+
+def test_last_discard_qualifies_a_patternless_hand() -> None:
+    # "The following bonuses ... qualify any hand for a win, even paternless ones."
+    # Seat 2 wins on the dealer's 18th discard 5s: Last Discard 1000 -> dealer pays 3000.
+    d = Deal({0: READY_14S, 1: FAR2, 2: PATTERNLESS_5S, 3: "26m 37p 8s 9p"}, avoid="1s 4s 5s 7s")
+    run_cuts(d, 0, lambda s, p: s == 0 and p[0] == 17)
+    d.cut(0, "5s")
+    d.do(A(2, "ron"))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert [(w["seat"], w["total"]) for w in h["winners"]] == [(2, 1000)]
+    assert h["deltas"] == [-3000, 0, 3000, 0]
+
+
+def test_robbing_qualifies_a_patternless_hand() -> None:
+    # Seat 1 holds 123m 789m 555s 99s 35p: complete with 4p but with no pattern.  Robbing
+    # the Kong qualifies it: 1000 x 3 = 3000 from the konger.
+    d = Deal({0: SEAT0_44P, 1: "123m 789m 555s 99s 35p", 2: FAR2, 3: FAR3})
+    d.cut(0)
+    d.cut(1)
+    d.cut(2, "4p")
+    d.do(A(0, "pung"), A(0, "discard", "1z"))
+    d.cut(1)
+    d.cut(2)
+    d.cut(3)
+    d.draw("4p")
+    d.do(A(0, "akong", "4p"), A(1, "ron"))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert [(w["seat"], w["total"]) for w in h["winners"]] == [(1, 1000)]
+    assert h["deltas"] == [-3000, 3000, 0, 0]
+
+
+def test_chow_then_discard_a_related_tile_is_legal() -> None:
+    # Hu has no swap-call restriction: seat 1 chows 345s with 35s and discards 6s.
+    # Then seat 2 (123m 456p 789s 23s 55s) draws 1s and self-draws: 1000 each.
+    d = Deal({0: FAR, 1: "35s 6s 159p 26m 7m 1234z", 2: READY_14S, 3: FAR3})
+    d.cut(0, "4s")
+    d.do(A(1, "chow", tiles_="345s"), A(1, "discard", "6s"))
+    d.draw("1s")
+    d.do(A(2, "tsumo"))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert h["deltas"] == [-1000, -1000, 3000, -1000]
+
+
+def test_added_kong_with_a_held_tile() -> None:
+    # RULES: added kong "extending an exposed pung with a drawn tile or one held".  Seat 0
+    # pungs 4p, keeps the 4th 4p it draws later, and adds it a turn after that; seat 1
+    # robs it (3500 as in test_robbing_added_kong).
+    d = Deal({0: SEAT0_44P, 1: SEAT1_ROB, 2: FAR2, 3: FAR3})
+    d.cut(0)
+    d.cut(1)
+    d.cut(2, "4p")
+    d.do(A(0, "pung"), A(0, "discard", "1z"))
+    d.cut(1)
+    d.cut(2)
+    d.cut(3)
+    d.draw("4p")
+    d.discard(0, "2z")          # keeps the 4p
+    d.cut(1)
+    d.cut(2)
+    d.cut(3)
+    d.draw()
+    d.do(A(0, "akong", "4p"), A(1, "ron"))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert [(w["seat"], w["total"]) for w in h["winners"]] == [(1, 3500)]
+
+
+def test_explicit_passes() -> None:
+    # `pass` is an action: everyone passes seat 0's 4s explicitly; then seat 2
+    # (123m 456p 789s 23s 55s) wins on seat 1's 1s: 1500 from seat 1.
+    d = Deal({0: FAR, 1: FAR2, 2: READY_14S, 3: FAR3})
+    d.cut(0, "4s")
+    d.do(A(1, "pass"), A(2, "pass"), A(3, "pass"))
+    d.cut(1, "1s")
+    d.do(A(2, "ron"))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert h["deltas"] == [0, -1500, 1500, 0]
+
+
+@pytest.mark.parametrize(("bad", "index"), [
+    (A(2, "discard", "1z"), 1),     # seat 2 is not next after seat 0's discard
+    (A(0, "ron"), 1),               # the discarder cannot win on its own discard
+])
+def test_out_of_turn_actions(bad: dict[str, Any], index: int) -> None:
+    d = Deal({0: FAR, 1: FAR2, 2: READY_14S, 3: FAR3})
+    d.cut(0, "4s")
+    d.do(bad)
+    out = illegal(record([d.hand()]))
+    assert (out["hand"], out["action"]) == (0, index)
+
+
+def test_tsumo_on_incomplete_hand_is_illegal() -> None:
+    d = Deal({0: FAR, 1: FAR2, 2: READY_14S, 3: FAR3})
+    d.draw("9m")
+    d.do(A(0, "tsumo"))
+    out = illegal(record([d.hand()]))
+    assert (out["hand"], out["action"]) == (0, 0)
+
+
+def test_without_flowers_136_tile_wall() -> None:
+    # Option flowers (default true); "without flowers 136".
+    d = Deal({0: FAR, 1: FAR2, 2: READY_14S, 3: FAR3}, flowers=False)
+    d.cut(0, "4s")
+    d.do(A(2, "ron"))
+    out = ok(record([d.hand()], options={"flowers": False}))
+    assert out["hands"][0]["deltas"] == [-1500, 0, 1500, 0]
+
+
+def test_dealer_terminal_discards_gets_repeat_bonus() -> None:
+    # The dealer (repeat 2) wins All Terminal and Honor Discards: 4000 + 200, each pays.
+    start = {"round_wind": "E", "dealer": 0, "repeats": 2,
+             "scores": [30000, 30000, 30000, 30000]}
+    hands = {0: "234m 567m 345p 68p 2s 9s", 1: READY_14S, 2: "345m 678m 8m 234p 57p 1s",
+             3: "345s 68s 2m 9p 8p 1z 5z 6z 7z 3p"}
+    d = Deal(hands, avoid="1s 4s 7s")
+    run_cuts(d, 0, to_limit(18), kind=lambda s: "term" if s == 0 else "simple")
+    h = ok(record([d.hand()], start=start))["hands"][0]
+    assert [(w["seat"], w["total"]) for w in h["winners"]] == [(0, 4200)]
+    assert h["deltas"] == [12600, -4200, -4200, -4200]
+
+
+def test_terminal_discards_at_eighth_repeat() -> None:
+    # "4000 for every winner of a hand played at the dealer's eighth repeat": 4000 + 4000.
+    start = {"round_wind": "E", "dealer": 0, "repeats": 8,
+             "scores": [30000, 30000, 30000, 30000]}
+    d = Deal(TD_HANDS, avoid="1s 4s 7s")
+    run_cuts(d, 0, to_limit(18), kind=_term_kind)
+    h = ok(record([d.hand()], start=start))["hands"][0]
+    assert [(w["seat"], w["total"]) for w in h["winners"]] == [(1, 8000)]
+    assert h["deltas"] == [-8000, 24000, -8000, -8000]
+
+
+def test_blessing_of_earth_not_denied_by_a_flower() -> None:
+    # A flower declaration is neither a call nor a kong: seat 1 declares 1f on its first
+    # turn, then seat 2 (ready after the deal) self-draws on its first draw -> Earth 8000.
+    d = Deal({0: FAR, 1: "1f 159p 26s 37m 1234z 5z", 2: READY_14S, 3: FAR3}, tail="8m")
+    d.cut(0)
+    d.draw()
+    d.do(A(1, "flower", "1f"), A(1, "discard", "8m"))
+    d.draw("4s")
+    d.do(A(2, "tsumo"))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert [(w["seat"], w["total"]) for w in h["winners"]] == [(2, 8000)]
+
+
+def test_three_player_game_end() -> None:
+    # 3p: seats E S W; the last South dealer is seat 2.  Seat 0 wins -> game over.
+    start = {"round_wind": "S", "dealer": 2, "repeats": 0, "scores": [35000, 35000, 35000]}
+    d = Deal({2: FAR, 0: READY_14S, 1: FAR2}, players=3, dealer=2)
+    d.cut(2, "4s")
+    d.do(A(0, "ron"))
+    out = ok(record([d.hand()], rules="hu-3p", start=start))
+    assert out["scores"] == [36250, 35000, 33750]
+    assert out["over"] is True
+
+
+def test_two_kongs_chain_after_a_kong() -> None:
+    # "The bonus stacks with each consecutive instance": ckong 4z -> replacement 8m ->
+    # ckong 8m -> replacement 5s completes 4444z 8888m 123p 789p 55s:
+    # Two Quads 2000 + Fully Concealed 500 + After a Kong 2 x 1000 = 4500 each.
+    d = Deal({0: "4444z 888m 123p 789p", 1: NW1, 2: "25m 369p 147s 4p", 3: NW3},
+             tail="8m 5s")
+    d.draw("5s")
+    d.do(A(0, "ckong", "4z"), A(0, "ckong", "8m"), A(0, "tsumo"))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert [(w["seat"], w["total"]) for w in h["winners"]] == [(0, 4500)]
+    assert h["deltas"] == [13500, -4500, -4500, -4500]
+
+
+def test_multiple_winners_one_furiten_is_illegal() -> None:
+    # Seat 3 (waits 4s/7s) threw 7s earlier: its ron on 4s is illegal even beside seat 2's.
+    d = Deal({0: FAR, 1: FAR2, 2: READY_14S, 3: READY_3C})
+    for seat in (0, 1, 2):
+        d.cut(seat)
+    d.cut(3, "7s")
+    d.cut(0, "4s")
+    d.do(A(2, "ron"), A(3, "ron"))
+    out = illegal(record([d.hand()]))
+    assert (out["hand"], out["action"]) == (0, 6)
+
+
+def test_multiple_winners_eighth_repeat_and_dealer_bonus() -> None:
+    # At the eighth repeat, seat 1 discards 4s; dealer (500 + 800 + 4000 = 5300) and seat 3
+    # (3000 + 4000 = 7000) win: seat 1 pays 15900 + 21000.
+    start = {"round_wind": "E", "dealer": 0, "repeats": 8,
+             "scores": [30000, 30000, 30000, 30000]}
+    d = Deal({0: READY_14S, 1: FAR2, 2: FAR, 3: READY_3C})
+    d.cut(0, "9p")
+    d.cut(1, "4s")
+    d.do(A(0, "ron"), A(3, "ron"))
+    h = ok(record([d.hand()], start=start))["hands"][0]
+    assert sorted((w["seat"], w["total"]) for w in h["winners"]) == [(0, 5300), (3, 7000)]
+    assert h["deltas"] == [15900, -36900, 0, 21000]
+
+
+def test_illegal_action_through_console_script() -> None:
+    # The real console script: exit status 2 and {"error", "hand", "action"} on stdout.
+    d = Deal({0: FAR, 1: FAR2, 2: READY_14S, 3: FAR3})
+    d.cut(0, "4s")
+    d.do(A(2, "chow", tiles_="234s"))
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(record([d.hand()]), f)
+        path = f.name
+    proc = subprocess.run([TINGPAI, "replay", path, "--json"], capture_output=True, text=True,
+                          check=False)
+    Path(path).unlink()
+    assert proc.returncode == 2
+    out = json.loads(proc.stdout)
+    assert {"error", "hand", "action"} <= set(out) and (out["hand"], out["action"]) == (0, 1)
+
+
+def test_not_ready_when_fourth_tile_is_in_own_meld() -> None:
+    # "not counting a kind whose four tiles are all in the player's own hand and melds":
+    # seat 1 holds 555m, pungs the dealer's 5m (meld 555m + one 5m left), throws 9s and
+    # waits only on 5m -> not ready.  Seat 2 (234m 234p 234s 56s 88m) is ready alone:
+    # +3000, the others -1000.
+    d = Deal({0: "159p 26s 37m 1234z 57z", 1: "555m 123p 456p 789p 9s", 2: READY_3C,
+              3: "26m 37p 8s 9p"}, avoid="4s 7s")
+    d.cut(0, "5m")
+    d.do(A(1, "pung"), A(1, "discard", "9s"))
+    d.ponds[1] += 1
+    run_cuts(d, 2, to_limit(18))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert h["result"] == "draw"
+    assert h["deltas"] == [-1000, -1000, 3000, -1000]
+
+
+def test_flower_declared_after_a_pung() -> None:
+    # "A flower may be declared at any time in the holder's own turn": seat 2 pungs the
+    # dealer's 9p, declares 1f (replacement 8m from the tail), discards 8m; seat 3 throws
+    # 4s and seat 1 (ready 1s/4s) wins 1500.
+    d = Deal({0: FAR, 1: READY_14S, 2: "99p 1f 26s 37m 1234z 5z", 3: FAR3}, tail="8m")
+    d.cut(0, "9p")
+    d.do(A(2, "pung"), A(2, "flower", "1f"), A(2, "discard", "8m"))
+    d.cut(3, "4s")
+    d.do(A(1, "ron"))
+    h = ok(record([d.hand()]))["hands"][0]
+    assert h["deltas"] == [0, 1500, 0, -1500]
+
+
+def test_unicode_wall_and_tiles() -> None:
+    # RULES: "Unicode tiles (U+1F000..U+1F029) are accepted" -- a record written in Unicode
+    # (Unicode honour order: E S W N Red Green White).
+    uni = {}
+    for i in range(9):
+        uni[f"{i + 1}m"] = chr(0x1F007 + i)
+        uni[f"{i + 1}s"] = chr(0x1F010 + i)
+        uni[f"{i + 1}p"] = chr(0x1F019 + i)
+    for i, t in enumerate(["1z", "2z", "3z", "4z", "7z", "6z", "5z"]):
+        uni[t] = chr(0x1F000 + i)
+    for i in range(8):
+        uni[f"{i + 1}f"] = chr(0x1F022 + i)
+    d = Deal({0: FAR, 1: FAR2, 2: READY_14S, 3: FAR3})
+    d.cut(0, "4s")
+    d.do(A(2, "ron"))
+    h = d.hand()
+    h["wall"] = "".join(uni[t] for t in tiles(h["wall"]))
+    h["actions"][0]["tile"] = uni["4s"]
+    out = ok(record([h]))
+    assert out["hands"][0]["deltas"] == [-1500, 0, 1500, 0]

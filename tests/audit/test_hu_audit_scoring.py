@@ -626,3 +626,101 @@ def test_pattern_values_sum_to_total_when_uncapped() -> None:
     assert sum(p["value"] for p in out["patterns"]) == out["total"] == 6600
     out = score(concealed="777z555z66z123m456p", win_tile="6z")
     assert sum(p["value"] for p in out["patterns"]) == out["total"] == 4000
+
+
+# --------------------------------------------------------------------------------------
+# Pattern metadata: the seed's English name, Chinese name, pinyin and value.
+# --------------------------------------------------------------------------------------
+SEED_TABLE = {
+    "All Sequences": ("平和", "píng hú", 500),
+    "All Simples": ("断么", "duàn yāo", 500),
+    "Fully Concealed Hand": ("门清", "mén qīng", 500),
+    "Two Pure Sequences": ("一般高", "yī bān gāo", 500),
+    "Three Pure Sequences": ("一色三同顺", "yī sè sān tóng shùn", 4000),
+    "Four Pure Sequences": ("一色四同顺", "yī sè sì tóng shùn", 20000),
+    "Pure Straight": ("一气通贯", "yī qì tōng guàn", 2000),
+    "Two Pure Sequences Twice": ("两般高", "liǎng bān gāo", 3000),
+    "All Triplets": ("对对和", "duì duì hú", 2000),
+    "Three Concealed Triplets": ("三暗刻", "sān àn kè", 2000),
+    "Four Concealed Triplets": ("四暗刻", "sì àn kè", 8000),
+    "One Quad": ("一杠", "yī gàng", 500),
+    "Two Quads": ("二杠", "èr gàng", 2000),
+    "Three Quads": ("三杠", "sān gàng", 4000),
+    "Four Quads": ("四杠", "sì gàng", 20000),
+    "Value Triplet": ("箭刻/圈风刻/门风刻", "jiàn kè/quān fēng kè/mén fēng kè", 500),
+    "Little Three Dragons": ("小三元", "xiǎo sān yuán", 3000),
+    "Big Three Dragons": ("大三元", "dà sān yuán", 8000),
+    "Little Four Winds": ("小四喜", "xiǎo sì xǐ", 12000),
+    "Big Four Winds": ("大四喜", "dà sì xǐ", 16000),
+    "All Honors": ("字一色", "zì yī sè", 12000),
+    "Half Outside Hand": ("全带么", "quán dài yāo", 3000),
+    "Fully Outside Hand": ("純全带么", "chún quán dài yāo", 4000),
+    "All Terminals and Honors": ("混老头", "hún lǎo tou", 4000),
+    "All Terminals": ("清老头", "qīng lǎo tou", 12000),
+    "All Types": ("五门齐", "wǔ mén qí", 500),
+    "Half Flush": ("混一色", "hún yī sè", 3000),
+    "Full Flush": ("清一色", "qīng yī sè", 4000),
+    "All Green": ("绿一色", "lǜ yī sè", 12000),
+    "Nine Gates": ("九莲宝灯", "jiǔ lián bǎo dēng", 16000),
+    "Three Consecutive Triplets": ("三节高", "sān jié gāo", 4000),
+    "Four Consecutive Triplets": ("四节高", "sì jié gāo", 8000),
+    "Parallel Sequences Twice": ("双喜临门", "shuāng xǐ xiāng féng", 2000),
+    "Parallel Triplets Twice": ("两双同刻", "liǎng shuāng tóng kè", 4000),
+    "Three-color Sequences": ("三色三同顺", "sān sè sān tóng shùn", 2000),
+    "Three-color Triplets": ("三同刻", "sān tóng kè", 4000),
+    "Seven Pairs": ("七对", "qī duì", 2000),
+    "Seven Consecutive Pairs": ("连七对", "lián qī duì", 8000),
+    "Thirteen Orphans": ("十三么", "shí sān yāo", 8000),
+    "After a Kong": ("杠上开花", "gàng shàng kāi huā", 1000),
+    "Robbing the Kong": ("抢杠", "qiǎng gàng", 1000),
+    "Winning on the Last Draw/Discard": ("海底捞月", "hái dǐ lāo yuè", 1000),
+    "Blessing of Heaven": ("天胡", "tiān hú", 8000),
+    "Blessing of Earth": ("地胡", "dì hú", 8000),
+    "Flower Tile": ("花牌", "huā pái", 100),
+    "Flower Set": ("花杠", "huā gàng", 1000),
+}
+
+
+def test_pattern_metadata_matches_seed() -> None:
+    seen: dict[str, dict[str, Any]] = {}
+    for param in PATTERN_CASES + BONUS_CASES:
+        fields = param.values[0]
+        out = score(**fields)
+        for p in out["patterns"]:
+            one_instance = p.get("count", 1) == 1 and p["name"] not in (
+                "After a Kong", "Flower Tile")
+            if one_instance or p["name"] not in seen:
+                seen[p["name"]] = {**p, "_single": one_instance}
+    missing = set(SEED_TABLE) - set(seen)
+    assert not missing, missing
+    for name, p in seen.items():
+        chinese, pinyin, value = SEED_TABLE[name]
+        assert (p["chinese"], p["pinyin"]) == (chinese, pinyin), p
+        if p["_single"]:
+            assert p["value"] == value, p
+
+
+def test_seed_unicode_examples_with_variation_selector() -> None:
+    # The seed writes Red as "🀄︎" (U+1F004 U+FE0E).  Little Three Dragons example
+    # 🀄︎🀄︎🀄︎ 🀆🀆🀆 🀅🀅 + 123m 456p: 3000 + two Value Triplets = 4000.
+    out = score(concealed="🀄︎🀄︎🀄︎🀆🀆🀆🀅🀅🀇🀈🀉🀜🀝🀞", win_tile="🀅")
+    assert (out["valid"], out["total"]) == (True, 4000)
+    # Thirteen Orphans example, won on the Red dragon.
+    out = score(concealed="🀇🀇🀏🀐🀘🀙🀡🀀🀁🀂🀃🀄︎🀅🀆", win_tile="🀄︎")
+    assert (out["valid"], out["total"]) == (True, 8000)
+
+
+# --------------------------------------------------------------------------------------
+# DESIGN.md: "Every field but rules, concealed and win_tile has the default shown" -- the
+# example shows seat_wind "S".  (melds/flowers of the example are not taken as defaults:
+# see the report's ambiguities.)
+# --------------------------------------------------------------------------------------
+def test_default_seat_wind_is_south() -> None:
+    # 222z = South triplet: seat S, round E -> Value Triplet 500.
+    status, out = run_score({"rules": "hu-4p", "concealed": "222z123m456p789s55s",
+                             "win_tile": "5s"})
+    assert status == 0 and (out["valid"], out["total"]) == (True, 500)
+    # 111z = East triplet: prevalent only (seat S) -> 500, not 1000.
+    status, out = run_score({"rules": "hu-4p", "concealed": "111z123m456p789s55s",
+                             "win_tile": "5s"})
+    assert status == 0 and (out["valid"], out["total"]) == (True, 500)

@@ -84,6 +84,8 @@ _READINGS: tuple[dict[bytes, tuple[Reading, ...]], ...] = tuple({} for _ in KEY_
 """Per key position (characters, dots, bamboo, honours): complete key -> its readings in
 tile ids.  Only complete keys are stored: at most the 21,743 complete numbered-suit keys
 per suit and the 498 complete honour keys."""
+_SINGLE: tuple[dict[bytes, Reading], ...] = tuple({} for _ in KEY_OFFSETS)
+"""The same for the keys with exactly one reading: key -> that reading."""
 
 # A suit-local reading: a Reading whose tile ids count from the key's first kind.
 _COMPLETE: list[dict[bytes, tuple[Reading, ...]] | None] = [None, None]
@@ -219,7 +221,10 @@ def _suit_readings(position: int, key: bytes) -> tuple[Reading, ...]:
         for pair, chows, triplets, cover, codes in local
     )
     if result:
-        _READINGS[position][bytes(key)] = result
+        key = bytes(key)
+        _READINGS[position][key] = result
+        if len(result) == 1:
+            _SINGLE[position][key] = result[0]
     return result
 
 
@@ -243,6 +248,26 @@ def standard_readings(b: bytes) -> tuple[Reading, ...]:
 def readings_of_keys(k0: bytes, k1: bytes, k2: bytes, k3: bytes) -> tuple[Reading, ...]:
     """:func:`standard_readings` of a part given by its four suit keys (``b[0:9]``,
     ``b[9:18]``, ``b[18:27]``, ``b[27:34]``), for callers that already sliced them."""
+    s0, s1, s2, s3 = _SINGLE
+    a = s0.get(k0)
+    b = s1.get(k1)
+    c = s2.get(k2)
+    d = s3.get(k3)
+    if a is not None and b is not None and c is not None and d is not None:
+        # the common case: one reading per suit
+        p0, c0, t0, v0, m0 = a
+        p1, c1, t1, v1, m1 = b
+        p2, c2, t2, v2, m2 = c
+        p3, _, t3, _, m3 = d
+        if (p0, p1, p2, p3).count(-1) != 3:  # exactly one suit holds the pair
+            return _NO_READINGS
+        return ((max(p0, p1, p2, p3), c0 + c1 + c2, t0 + t1 + t2 + t3, v0 | v1 | v2,
+                 m0 + m1 + m2 + m3),)
+    return _combine(k0, k1, k2, k3)
+
+
+def _combine(k0: bytes, k1: bytes, k2: bytes, k3: bytes) -> tuple[Reading, ...]:
+    """:func:`readings_of_keys` when some suit has several readings or is not stored."""
     t0, t1, t2, t3 = _READINGS
     r0 = t0.get(k0) or _suit_readings(0, k0)
     if not r0:

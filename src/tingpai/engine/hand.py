@@ -23,11 +23,11 @@ Rulings the seeds leave open, implemented here:
   that reaches a pond limit is win-only.
 * ``last_tile`` (Winning on the Last Draw/Discard) is also set for a win on the final wall
   tile or on the discard made after it (tables without a pond limit score it from there).
-* Eight Immortals: the 8th flower is declared with ``tsumo`` (form 1: declaring it wins at
-  once), so ``flower`` is not legal for it; form 3 is a ``ron`` on another seat's declared
-  8th flower (phase ROBBING); form 4 is a ``ron`` in the winner's own turn after it drew the
-  8th flower from the wall before the 7th flower's declarer's next turn, and it must be
-  declared in that turn.  Wins at exhaustive draw (Eight Immortals form 2, All Terminal and
+* Eight Immortals: declaring the 8th flower wins at once (form 1), written ``tsumo`` or
+  ``flower``; form 3 is a ``ron`` on another seat's declared
+  8th flower (phase ROBBING); form 4 (the winner drew the 8th flower from the wall before
+  the 7th flower's declarer's next turn) is won in that turn, written ``ron``, ``tsumo`` or
+  ``flower`` of the 8th, and paid by the 7th flower's declarer.  Wins at exhaustive draw (Eight Immortals form 2, All Terminal and
   Honor Discards) replace the ready-hand payments; a seat qualifying for both scores Eight
   Immortals only.
 * Temporary furiten (option): a seat that lets a discard or robbable kong tile that completes
@@ -379,15 +379,15 @@ class Hand:
     def _turn_actions(self, s: int) -> tuple[Action, ...]:
         c = self._counts[s]
         acts: list[Action] = []
-        if self._tsumo_score(s) is not None:
+        window = self._ei_ready == s and self._ei_window_score(s) is not None
+        if window or self._tsumo_score(s) is not None:
             acts.append(simple(s, _TSUMO))
-        if self._ei_ready == s and self._ei_window_score(s) is not None:
+        if window:
             acts.append(simple(s, _RON))
         acts.extend(compress(_DISCARDS[s], c))
         if self._held_bonus[s]:
-            blocked = self._eight_flower_blocked(s)
             flowers = by_tile(_FLOWER, s)
-            acts.extend([flowers[f] for f in self._bonus if c[f] and f != blocked])
+            acts.extend([flowers[f] for f in self._bonus if c[f]])
         if 4 in c:
             ckongs = by_tile(_CKONG, s)
             acts.extend([ckongs[t] for t in range(NUM_KINDS) if c[t] == 4])
@@ -682,7 +682,12 @@ class Hand:
             self._discard(s, a.tile)
         elif k is _FLOWER:
             assert a.tile is not None
-            self._declare_flower(s, a.tile)
+            if self._eight and self._ei_ready == s and a.tile == self._last_flower():
+                self._win_eight_window(s)  # form 4 written as declaring the 8th flower
+            elif self._eight and self._eight_flower_blocked(s) == a.tile:
+                self._win_tsumo(s)  # form 1: declaring the 8th flower wins at once
+            else:
+                self._declare_flower(s, a.tile)
         elif k is _CKONG:
             assert a.tile is not None
             self._remove(s, a.tile, 4)
@@ -694,7 +699,10 @@ class Hand:
             assert a.tile is not None
             self._added_kong(s, a.tile)
         elif k is _TSUMO:
-            self._win_tsumo(s)
+            if self._ei_ready == s and self._ei_window_score(s) is not None:
+                self._win_eight_window(s)  # form 4 written as tsumo: still paid by discard
+            else:
+                self._win_tsumo(s)
         elif k is _RON:
             self._win_eight_window(s)
         else:  # pragma: no cover - legal_actions never offers anything else

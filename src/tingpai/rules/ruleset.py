@@ -48,6 +48,11 @@ class CompiledPatterns:
     a reading showing none of them scores as the plain sum of value × count."""
     memo: dict[tuple[int, ...], Any] = field(default_factory=dict, compare=False)
     """Scorer memo of immutable result entries (pattern index, count, value) -> entry."""
+    listings: dict[tuple[tuple[int, int], ...], Any] = field(
+        default_factory=dict, compare=False
+    )
+    """Scorer memo: the present (index, count) pairs of a reading whose patterns all count
+    value × count -> its tuple of counted entries."""
     plans: dict[int, tuple[tuple[int, Predicate], ...]] = field(
         default_factory=dict, compare=False
     )
