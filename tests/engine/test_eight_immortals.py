@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from enginekit import deal, finish, kinds, pattern_ids, play
 
-from tingpai.engine import Action, ActionKind, Hand, IllegalAction, Phase
+from tingpai.engine import Hand, Phase
 from tingpai.rules import WinKind
 from tingpai.tiles import parse_tile
 

@@ -24,12 +24,12 @@ Rulings the seeds leave open, implemented here:
 * ``last_tile`` (Winning on the Last Draw/Discard) is also set for a win on the final wall
   tile or on the discard made after it (tables without a pond limit score it from there).
 * Eight Immortals: declaring the 8th flower wins at once (form 1), written ``tsumo`` or
-  ``flower``; form 3 is a ``ron`` on another seat's declared
-  8th flower (phase ROBBING); form 4 (the winner drew the 8th flower from the wall before
-  the 7th flower's declarer's next turn) is won in that turn, written ``ron``, ``tsumo`` or
-  ``flower`` of the 8th, and paid by the 7th flower's declarer.  Wins at exhaustive draw (Eight Immortals form 2, All Terminal and
-  Honor Discards) replace the ready-hand payments; a seat qualifying for both scores Eight
-  Immortals only.
+  ``flower``; form 3 is a ``ron`` on another seat's declared 8th flower (phase ROBBING);
+  form 4 (the winner drew the 8th flower from the wall before the 7th flower's declarer's
+  next turn) is won in that turn, written ``ron``, ``tsumo`` or ``flower`` of the 8th, and
+  paid by the 7th flower's declarer.  Wins at exhaustive draw (Eight Immortals form 2, All
+  Terminal and Honor Discards) replace the ready-hand payments; a seat qualifying for both
+  scores Eight Immortals only.
 * Temporary furiten (option): a seat that lets a discard or robbable kong tile that completes
   its hand go by (passing it, or claiming it otherwise) cannot win by discard until its next
   discard.
