@@ -23,6 +23,14 @@ Special wins that need no complete hand (Eight Immortals, All Terminal and Honor
 are passed as ``Situation.special`` (the pattern id) or as ``win=WinKind.EIGHT_IMMORTALS`` /
 ``WinKind.TERMINAL_DISCARDS`` (paid as self-draw); only patterns with ``needs_hand=False``
 (the special pattern itself and the flower bonuses) are evaluated for them.
+
+Speed (the engine scores every claimed win): the hand's counts are cut into the four suit
+keys of :mod:`tingpai.analysis.tables`, and one bounded table per key position gives both
+the key's feature counts and its decompositions (:mod:`tingpai.analysis.decompose`), so a
+hand of known suit shapes needs no per-tile work beyond counting.  A reading asks only the
+patterns its features allow (``Pattern.requires``, planned once per feature set), and the
+result entries, listings and payments are memoized in small bounded tables.  Nothing here
+memoizes a whole hand.
 """
 
 from __future__ import annotations
@@ -30,8 +38,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from tingpai.analysis import is_thirteen_orphans
-from tingpai.analysis.decompose import Reading, readings_of_keys, standard_readings
+from tingpai.analysis.decompose import (
+    Reading,
+    combine,
+    combine_single,
+    standard_readings,
+    suit_readings,
+)
 from tingpai.analysis.forms import Form
+from tingpai.analysis.tables import MAX_TILES
 from tingpai.rules.base import Payments, Unit, WinKind
 from tingpai.rules.context import (
     CHOWS2,
@@ -70,12 +85,9 @@ from tingpai.rules.context import (
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import (
     EAST,
-    GREENS,
     NORTH,
     NUM_KINDS,
     NUM_TILE_IDS,
-    ORPHANS,
-    WHITE,
     Meld,
     MeldKind,
     Tile,
@@ -267,24 +279,21 @@ _BLESSINGS = (None, "heaven", "earth")
 # per key holding a kind more than four times.
 _I_ORPHAN, _I_HONOR, _I_GREEN, _I_OVER = 8, 16, 24, 32
 _I_FIELD = 63
+_KeyEntry = tuple[int, Reading | None, tuple[Reading, ...]]
 _KEY_INFO_LIMIT = 1 << 14
 """Most keys remembered per key position; the memo is cleared when full (bounded)."""
-_KEY_INFO: tuple[dict[bytes, int], ...] = tuple({} for _ in range(4))
-_TILE_INFO: tuple[int, ...] = tuple(
-    ((SUIT_M, SUIT_P, SUIT_S)[t // 9] if t < EAST else (SUIT_WIND if t < WHITE else SUIT_DRAGON))
-    | ((1 << _I_ORPHAN) if t in ORPHANS else 0)
-    | ((1 << _I_HONOR) if t >= EAST else 0)
-    | ((1 << _I_GREEN) if t in GREENS else 0)
-    for t in range(NUM_KINDS)
-)
-"""Per tile kind: its suit bit and one count in each counter it feeds."""
+_KEY_INFO: tuple[dict[bytes, _KeyEntry], ...] = tuple({} for _ in range(4))
+"""Per key position: key -> (packed word, the key's reading when it has exactly one, all
+its readings).  A hand without declared melds reads both its features and its
+decompositions from the same four lookups."""
 _SUIT_BIT_MASK = SUITED_BITS | HONOR_BITS
 _SUITED = (SUIT_M, SUIT_P, SUIT_S)
 
 
-def _key_info(position: int, key: bytes) -> int:
-    """The packed word of one suit key at a key position (0-2 numbered suits, 3 honours),
-    memoized in a bounded table."""
+def _key_info(position: int, key: bytes) -> _KeyEntry:
+    """The packed word of one suit key at a key position (0-2 numbered suits, 3 honours)
+    and its readings (see :func:`~tingpai.analysis.decompose.suit_readings`), memoized in
+    a bounded table."""
     if max(key) > 4:
         word = 1 << (_I_OVER + position)  # the hand is invalid: nothing else is read
     elif position < 3:
@@ -300,11 +309,14 @@ def _key_info(position: int, key: bytes) -> int:
             (SUIT_WIND if winds else 0) | (SUIT_DRAGON if honors > winds else 0)
             | honors << _I_ORPHAN | honors << _I_HONOR | key[5] << _I_GREEN  # Green dragon
         )
+    # a concealed part holds at most 14 tiles; larger keys (declared melds) need no reading
+    readings = () if word >> _I_OVER or sum(key) > MAX_TILES else suit_readings(position, key)
+    entry = (word, readings[0] if len(readings) == 1 else None, readings)
     table = _KEY_INFO[position]
     if len(table) >= _KEY_INFO_LIMIT:
         table.clear()
-    table[key] = word
-    return word
+    table[key] = entry
+    return entry
 
 
 _CHOW_FEATURES = (0, 0, CHOWS2, CHOWS2 | CHOWS3, CHOWS2 | CHOWS3 | CHOWS4)
@@ -332,19 +344,10 @@ _SELF_DRAW = WinKind.SELF_DRAW
 _ROBBING = WinKind.ROBBING_KONG
 
 
-_FORM_FLAGS: dict[int, tuple[bool, bool, bool]] = {}
-
-
-def _form_flags(forms: Form) -> tuple[bool, bool, bool]:
-    """(standard, seven pairs, thirteen orphans) allowed, cached per Form value (keyed by
-    the int value: hashing a Flag member runs Python code)."""
-    value: int = forms._value_
-    flags = _FORM_FLAGS.get(value)
-    if flags is None:
-        flags = (bool(forms & Form.STANDARD), bool(forms & Form.PAIRS),
-                 bool(forms & Form.ORPHANS))
-        _FORM_FLAGS[value] = flags
-    return flags
+_STANDARD_BIT: int = Form.STANDARD._value_
+_PAIRS_BIT: int = Form.PAIRS._value_
+_ORPHANS_BIT: int = Form.ORPHANS._value_
+"""``Form`` bits as ints: testing ``opts.forms._value_`` avoids Flag arithmetic."""
 
 
 def _name(tile: object) -> str:
@@ -537,7 +540,14 @@ def _check(
                         f"tile {_name(t)} in meld {m} is not in this ruleset's set",
                         None, False, False,
                     )
+    if special is None and not robbing:
+        return _PLAIN_SELF_DRAW if self_drawn else _PLAIN_DISCARD
     return None, special, self_drawn, robbing
+
+
+_PLAIN_DISCARD: tuple[None, None, bool, bool] = (None, None, False, False)
+_PLAIN_SELF_DRAW: tuple[None, None, bool, bool] = (None, None, True, False)
+"""What :func:`_check` returns for an ordinary valid win (no tuple built)."""
 
 
 def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Explanation:
@@ -605,7 +615,7 @@ def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Exp
     i3 = key_info[3].get(k3)
     if i3 is None:
         i3 = _key_info(3, k3)
-    info = i0 + i1 + i2 + i3
+    info = i0[0] + i1[0] + i2[0] + i3[0]
     if info >> _I_OVER:
         return _explained(_invalid(_too_many(counts), ruleset), None, ruleset, explain)
     w = situation.win_tile
@@ -653,7 +663,10 @@ def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Exp
     round_wind = situation.round_wind
 
     # --- candidate readings, each evaluated as it is built -------------------------------
-    standard, pairs_form, orphans_form = _form_flags(opts.forms)
+    forms: int = opts.forms._value_
+    standard = forms & _STANDARD_BIT
+    pairs_form = forms & _PAIRS_BIT
+    orphans_form = forms & _ORPHANS_BIT
     outcomes: list[_Outcome] = []
     if special is not None:
         ctx = HandContext(
@@ -667,7 +680,11 @@ def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Exp
             if melds:
                 readings = standard_readings(concealed_bytes)
             else:
-                readings = readings_of_keys(k0, k1, k2, k3)
+                r0, r1, r2, r3 = i0[1], i1[1], i2[1], i3[1]
+                if r0 is not None and r1 is not None and r2 is not None and r3 is not None:
+                    readings = combine_single(r0, r1, r2, r3)
+                else:
+                    readings = combine(i0[2], i1[2], i2[2], i3[2])
             if readings:
                 base = features | STANDARD
                 for reading in readings:
@@ -768,13 +785,14 @@ def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Exp
         superseded: tuple[Superseded, ...] = ()
     else:
         counted, superseded = _listing(ruleset, best)
-    memo = comp.memo
-    payments = memo.get((_PAYMENT_KEY, total, self_drawn))
+    paid = comp.payments
+    pay_key = 2 * total + self_drawn
+    payments = paid.get(pay_key)
     if payments is None:
         payments = ruleset.payment(total, self_drawn)
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[_PAYMENT_KEY, total, self_drawn] = payments
+        if len(paid) >= _MEMO_LIMIT:
+            paid.clear()
+        paid[pay_key] = payments
     result = _new_score(
         True, total, counted, superseded, best.top >= 0, payments, None,
         _groups(situation, best), opts.unit, best.subtotal, best.capped, bonuses,
@@ -789,9 +807,6 @@ _DECLARED_TEXT: dict[tuple[tuple[Tile, ...], bool], str] = {}
 hundred valid melds exist, and the memo is cleared past :data:`_MEMO_LIMIT` anyway."""
 _MEMO_LIMIT = 4096
 """Bound of the scorer memos: cleared when they reach it."""
-_PAYMENT_KEY = -2
-"""``CompiledPatterns.memo`` key tag of payments: (tag, value, self-drawn) -> Payments
-(payment functions are pure and Payments immutable)."""
 
 
 def _declared_text(meld: Meld) -> str:

@@ -1,12 +1,20 @@
 """Decompositions of complete concealed parts into melds and a pair, and the special forms.
 
-Each complete suit key's decompositions are found once (by taking its lowest tile as a
-pung, the start of a chow or the pair) and stored per key with everything the scorer
-reads from them (chows, triplets, the tiles the chows cover); a hand's decompositions are
-the product of its suits' with exactly one pair overall.  Only keys that are complete (as
-the per-suit distance tables of :mod:`.tables` say) are stored, so the tables stay as
-small as the set of complete suit shapes.  The scorer calls :func:`standard_readings` and
-scores the best one; :func:`decompositions` is the public view of the same data.
+A part's counts split into four suit keys (see :mod:`.tables`).  Each complete key's
+decompositions are found once and stored per key position as :data:`Reading` tuples, with
+everything the scorer reads from them (chows, triplets, the tiles the chows cover, meld
+codes); a hand's decompositions are the product of its suits' with exactly one pair
+overall, so a hand whose suits were seen before costs four dict lookups and a few tuple
+concatenations.  Only complete keys are stored, so the tables stay as small as the set
+of complete suit shapes (21,743 per numbered suit, 498 for the honours).
+
+A key missing from the tables is first searched (lowest held kind as a pung, the start of
+a chow or the pair, after the distance tables rejected incomplete keys); after a few
+hundred misses, or on :func:`warm_readings`, every complete key is enumerated once
+(about 60 ms, 7 MB) and misses become lookups.
+
+The scorer calls :func:`suit_readings`, :func:`combine` and :func:`standard_readings`;
+:func:`decompositions` is the public view of the same data.
 """
 
 from __future__ import annotations
@@ -22,6 +30,8 @@ from tingpai.tiles import MeldKind, Tile, tiles_to_str
 __all__ = [
     "Decomposition",
     "Reading",
+    "combine",
+    "combine_single",
     "decompositions",
     "is_seven_pairs",
     "is_thirteen_orphans",
@@ -29,6 +39,7 @@ __all__ = [
     "meld_of_code",
     "readings_of_keys",
     "standard_readings",
+    "suit_readings",
     "warm_readings",
 ]
 
@@ -78,6 +89,7 @@ def meld_code(kind: MeldKind, first: Tile) -> int:
 def meld_of_code(code: int) -> tuple[MeldKind, Tile]:
     """The (kind, first tile) of a :data:`Reading` meld code."""
     return (_PUNG if code & 1 else _CHOW), code >> 1
+
 
 _NO_READINGS: tuple[Reading, ...] = ()
 _READINGS: tuple[dict[bytes, tuple[Reading, ...]], ...] = tuple({} for _ in KEY_OFFSETS)
@@ -254,47 +266,59 @@ def readings_of_keys(k0: bytes, k1: bytes, k2: bytes, k3: bytes) -> tuple[Readin
     c = s2.get(k2)
     d = s3.get(k3)
     if a is not None and b is not None and c is not None and d is not None:
-        # the common case: one reading per suit
-        p0, c0, t0, v0, m0 = a
-        p1, c1, t1, v1, m1 = b
-        p2, c2, t2, v2, m2 = c
-        p3, _, t3, _, m3 = d
-        if (p0, p1, p2, p3).count(-1) != 3:  # exactly one suit holds the pair
-            return _NO_READINGS
-        return ((max(p0, p1, p2, p3), c0 + c1 + c2, t0 + t1 + t2 + t3, v0 | v1 | v2,
-                 m0 + m1 + m2 + m3),)
-    return _combine(k0, k1, k2, k3)
-
-
-def _combine(k0: bytes, k1: bytes, k2: bytes, k3: bytes) -> tuple[Reading, ...]:
-    """:func:`readings_of_keys` when some suit has several readings or is not stored."""
-    t0, t1, t2, t3 = _READINGS
-    r0 = t0.get(k0) or _suit_readings(0, k0)
+        return combine_single(a, b, c, d)  # the common case: one reading per suit
+    r0 = suit_readings(0, k0)
     if not r0:
         return _NO_READINGS
-    r1 = t1.get(k1) or _suit_readings(1, k1)
+    r1 = suit_readings(1, k1)
     if not r1:
         return _NO_READINGS
-    r2 = t2.get(k2) or _suit_readings(2, k2)
+    r2 = suit_readings(2, k2)
     if not r2:
         return _NO_READINGS
-    r3 = t3.get(k3) or _suit_readings(3, k3)
-    if not r3:
+    return combine(r0, r1, r2, suit_readings(3, k3))
+
+
+def suit_readings(position: int, key: bytes) -> tuple[Reading, ...]:
+    """The readings of one suit key (a slice of 34 counts as bytes holding at most 14
+    tiles, no count above 4) at a key position (0-2: characters, dots, bamboo; 3: honours),
+    in tile ids; () when the key is not complete."""
+    found = _READINGS[position].get(key)
+    return _suit_readings(position, key) if found is None else found
+
+
+def combine_single(a: Reading, b: Reading, c: Reading, d: Reading) -> tuple[Reading, ...]:
+    """:func:`combine` when each suit key has a single reading (``a`` to ``d``)."""
+    p0, c0, t0, v0, m0 = a
+    p1, c1, t1, v1, m1 = b
+    p2, c2, t2, v2, m2 = c
+    p3, _, t3, _, m3 = d
+    if (p0, p1, p2, p3).count(-1) != 3:  # exactly one suit holds the pair
         return _NO_READINGS
+    return ((max(p0, p1, p2, p3), c0 + c1 + c2, t0 + t1 + t2 + t3, v0 | v1 | v2,
+             m0 + m1 + m2 + m3),)
+
+
+def combine(
+    r0: tuple[Reading, ...],
+    r1: tuple[Reading, ...],
+    r2: tuple[Reading, ...],
+    r3: tuple[Reading, ...],
+) -> tuple[Reading, ...]:
+    """The readings of a whole part from those of its four suit keys (see
+    :func:`suit_readings`), in the order of :func:`decompositions`: one per choice of a
+    reading in each suit, when exactly one suit holds the pair; () otherwise."""
+    if not (r0 and r1 and r2 and r3):
+        return _NO_READINGS
+    if len(r0) == 1 and len(r1) == 1 and len(r2) == 1 and len(r3) == 1:
+        return combine_single(r0[0], r1[0], r2[0], r3[0])
     # Every reading of a key has the pair or none does (by its tile count mod 3).
     if (r0[0][0] >= 0) + (r1[0][0] >= 0) + (r2[0][0] >= 0) + (r3[0][0] >= 0) != 1:
         return _NO_READINGS
-    if len(r0) == 1 and len(r1) == 1 and len(r2) == 1 and len(r3) == 1:
-        p0, c0, s0, v0, m0 = r0[0]
-        p1, c1, s1, v1, m1 = r1[0]
-        p2, c2, s2, v2, m2 = r2[0]
-        p3, _, s3, _, m3 = r3[0]
-        return ((max(p0, p1, p2, p3), c0 + c1 + c2, s0 + s1 + s2 + s3, v0 | v1 | v2,
-                 m0 + m1 + m2 + m3),)
     out: list[Reading] = [
-        (max(a[0], b_[0], c[0], d[0]), a[1] + b_[1] + c[1], a[2] + b_[2] + c[2] + d[2],
-         a[3] | b_[3] | c[3], a[4] + b_[4] + c[4] + d[4])
-        for a, b_, c, d in product(r0, r1, r2, r3)
+        (max(a[0], b[0], c[0], d[0]), a[1] + b[1] + c[1], a[2] + b[2] + c[2] + d[2],
+         a[3] | b[3] | c[3], a[4] + b[4] + c[4] + d[4])
+        for a, b, c, d in product(r0, r1, r2, r3)
     ]
     out.sort(key=_reading_order)
     return tuple(out)

@@ -89,9 +89,10 @@ def two_pure_sequences(ctx: HandContext) -> int:
         return 0
     if c[0] == c[1] or (n > 2 and c[1] == c[2]) or (n > 3 and c[2] == c[3]):
         return 1
-    for i in range(3, n - 1):
-        if c[i] == c[i + 1]:
-            return 1
+    if n > 4:  # never in a real hand; kept general
+        for i in range(3, n - 1):
+            if c[i] == c[i + 1]:
+                return 1
     return 0
 
 
@@ -103,9 +104,10 @@ def three_pure_sequences(ctx: HandContext) -> int:
         return 0
     if c[0] == c[2] or (n > 3 and c[1] == c[3]):
         return 1
-    for i in range(2, n - 2):
-        if c[i] == c[i + 2]:
-            return 1
+    if n > 4:  # never in a real hand; kept general
+        for i in range(2, n - 2):
+            if c[i] == c[i + 2]:
+                return 1
     return 0
 
 
@@ -126,10 +128,11 @@ def pure_straight(ctx: HandContext) -> int:
     c = ctx.chows
     if len(c) < 3:
         return 0
-    for first in c:
-        if first % 9 == 0 and first + 3 in c and first + 6 in c:
-            return 1
-    return 0
+    if 0 in c and 3 in c and 6 in c:
+        return 1
+    if 9 in c and 12 in c and 15 in c:
+        return 1
+    return 1 if 18 in c and 21 in c and 24 in c else 0
 
 
 # --- triplets and quads ------------------------------------------------------------
@@ -198,7 +201,11 @@ def value_triplets(ctx: HandContext) -> int:
 
 def dragon_triplets(ctx: HandContext) -> int:
     """One per dragon triplet (Hong Kong Dragon Pung)."""
-    return sum(1 for t in ctx.triplets if t >= WHITE)
+    n = 0
+    for t in ctx.triplets:
+        if t >= WHITE:
+            n += 1
+    return n
 
 
 def wind_triplets(ctx: HandContext) -> int:
@@ -227,7 +234,11 @@ def big_three_dragons(ctx: HandContext) -> int:
 
 
 def _wind_triplets(ctx: HandContext) -> int:
-    return sum(1 for t in ctx.triplets if EAST <= t < WHITE)
+    n = 0
+    for t in ctx.triplets:
+        if EAST <= t < WHITE:
+            n += 1
+    return n
 
 
 def little_four_winds(ctx: HandContext) -> int:

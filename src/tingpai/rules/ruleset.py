@@ -53,6 +53,9 @@ class CompiledPatterns:
     )
     """Scorer memo: the present (index, count) pairs of a reading whose patterns all count
     value × count -> its tuple of counted entries."""
+    payments: dict[int, Payments] = field(default_factory=dict, compare=False)
+    """Scorer memo of the (pure) payment function: ``2 * value + self_drawn`` ->
+    Payments."""
     plans: dict[int, tuple[tuple[int, Predicate], ...]] = field(
         default_factory=dict, compare=False
     )
