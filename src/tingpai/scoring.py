@@ -36,6 +36,7 @@ memoizes a whole hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from tingpai.analysis import is_thirteen_orphans
 from tingpai.analysis.decompose import (
@@ -93,6 +94,7 @@ from tingpai.tiles import (
     Tile,
     tile_to_str,
     tiles_to_str,
+    wind_to_str,
 )
 
 
@@ -158,6 +160,13 @@ class PatternScore:
     count: int = 1
     """How many times it counted (Value Triplet, Flower Tile); ``value`` is the total."""
 
+    def to_json(self) -> dict[str, Any]:
+        """``{id, name, chinese, pinyin, value, count}`` as in the score and replay output."""
+        return {
+            "id": self.id, "name": self.name, "chinese": self.chinese, "pinyin": self.pinyin,
+            "value": self.value, "count": self.count,
+        }
+
 
 @dataclass(frozen=True)
 class Superseded:
@@ -196,6 +205,29 @@ class Score:
     """The subtotal exceeded ``max_value`` and was cut to it."""
     bonuses: tuple[PatternScore, ...] = ()
     """Additions outside the cap: dealer repeats, eighth repeat."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``tingpai score --json`` output object (DESIGN.md contract, plus ``unit``,
+        ``subtotal``, ``capped``, ``bonuses`` and ``decomposition``)."""
+        out: dict[str, Any] = {
+            "valid": self.valid,
+            "total": self.total,
+            "patterns": [p.to_json() for p in self.patterns],
+            "superseded": [
+                {"id": s.id, "name": s.name, "by": s.by, "count": s.count}
+                for s in self.superseded
+            ],
+            "limit": self.limit,
+            "payments": self.payments.as_dict(),
+            "unit": self.unit.value,
+            "subtotal": self.subtotal,
+            "capped": self.capped,
+            "bonuses": [b.to_json() for b in self.bonuses],
+            "decomposition": list(self.decomposition),
+        }
+        if not self.valid:
+            out["reason"] = self.reason
+        return out
 
 
 @dataclass(frozen=True)
@@ -528,6 +560,12 @@ def _check(
                     f"a flower ({_name(t)}) in the concealed tiles: a bonus tile cannot be "
                     "part of a complete hand (declare it)"
                 ), None, False, False
+    if situation.seat_wind not in opts.seat_winds:
+        seats = ", ".join(wind_to_str(w) for w in opts.seat_winds)
+        return (
+            f"seat wind {wind_to_str(situation.seat_wind)} is not a seat of this table "
+            f"(seats: {seats})", None, False, False,
+        )
     if len(opts.tile_kinds) != NUM_KINDS:
         in_set = frozenset(opts.tile_kinds)
         for t in concealed:

@@ -145,4 +145,4 @@ def test_replay_shows_net_points_and_money() -> None:
     assert out["net"] == [384, -128, -128, -128]
     assert out["money"] == [1152, -384, -384, -384]
     assert out["over"] is True and out["winner"] == 0
-    assert out["hands"][0]["winners"][0]["patterns"] == ["blessing_of_heaven"]
+    assert [p["id"] for p in out["hands"][0]["winners"][0]["patterns"]] == ["blessing_of_heaven"]

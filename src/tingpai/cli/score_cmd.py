@@ -204,32 +204,7 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
 
 def score_to_json(result: Score) -> dict[str, Any]:
     """The ``tingpai score --json`` output object of a score."""
-    out: dict[str, Any] = {
-        "valid": result.valid,
-        "total": result.total,
-        "patterns": [
-            {"id": p.id, "name": p.name, "chinese": p.chinese, "pinyin": p.pinyin,
-             "value": p.value, "count": p.count}
-            for p in result.patterns
-        ],
-        "superseded": [
-            {"id": s.id, "name": s.name, "by": s.by, "count": s.count}
-            for s in result.superseded
-        ],
-        "limit": result.limit,
-        "payments": result.payments.as_dict(),
-        "unit": result.unit.value,
-        "subtotal": result.subtotal,
-        "capped": result.capped,
-        "bonuses": [
-            {"id": b.id, "name": b.name, "value": b.value, "count": b.count}
-            for b in result.bonuses
-        ],
-        "decomposition": list(result.decomposition),
-    }
-    if not result.valid:
-        out["reason"] = result.reason
-    return out
+    return result.to_json()
 
 
 def run_json(stdin: Any, stdout: Any) -> int:

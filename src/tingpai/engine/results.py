@@ -43,11 +43,12 @@ class Winner:
     """Per-seat net change caused by this win."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{seat, total, patterns}`` as in the replay contract, plus how it was won."""
+        """``{seat, total, patterns}`` as in the replay contract (patterns as in the score
+        contract: ``{id, name, chinese, pinyin, value, count}``), plus how it was won."""
         return {
             "seat": self.seat,
             "total": self.score.total,
-            "patterns": [p.id for p in self.score.patterns],
+            "patterns": [p.to_json() for p in self.score.patterns],
             "win": self.kind.value,
             "tile": None if self.win_tile is None else tile_to_str(self.win_tile),
             "from": self.payer,
