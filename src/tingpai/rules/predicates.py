@@ -259,38 +259,32 @@ def all_honors(ctx: HandContext) -> int:
 # --- terminals ---------------------------------------------------------------------
 
 
-def half_outside(ctx: HandContext) -> int:
-    """Standard form; every group (each meld and the pair) holds a terminal or an honour."""
-    if ctx.form is not _STANDARD:
-        return 0
-    orphan = _IS_ORPHAN
-    if not orphan[ctx.pair]:
+def _every_group(ctx: HandContext, tile_ok: tuple[bool, ...]) -> int:
+    """1 when the pair and every triplet pass ``tile_ok`` and every chow holds a terminal."""
+    if not tile_ok[ctx.pair]:
         return 0
     chow_ok = _CHOW_HAS_TERMINAL
     for first in ctx.chows:
         if not chow_ok[first]:
             return 0
     for t in ctx.triplets:
-        if not orphan[t]:
+        if not tile_ok[t]:
             return 0
     return 1
+
+
+def half_outside(ctx: HandContext) -> int:
+    """Standard form; every group (each meld and the pair) holds a terminal or an honour."""
+    if ctx.form is not _STANDARD:
+        return 0
+    return _every_group(ctx, _IS_ORPHAN)
 
 
 def fully_outside(ctx: HandContext) -> int:
     """Standard form, no honour; every group holds a terminal."""
     if ctx.form is not _STANDARD or ctx.honors:
         return 0
-    terminal = _IS_TERMINAL
-    if not terminal[ctx.pair]:
-        return 0
-    chow_ok = _CHOW_HAS_TERMINAL
-    for first in ctx.chows:
-        if not chow_ok[first]:
-            return 0
-    for t in ctx.triplets:
-        if not terminal[t]:
-            return 0
-    return 1
+    return _every_group(ctx, _IS_TERMINAL)
 
 
 def all_terminals_and_honors(ctx: HandContext) -> int:
