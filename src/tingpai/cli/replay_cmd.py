@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         if args.record == "-":
             text = sys.stdin.read()
         else:
-            with open(args.record, encoding="utf-8") as fh:
+            with open(args.record, encoding="utf-8-sig") as fh:
                 text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(args, {"error": f"cannot read {args.record}: {exc}"})
@@ -73,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         if exc.hand is not None:
             payload["hand"] = exc.hand
         return _fail(args, payload)
+    except (ValueError, RecursionError) as exc:  # last resort: never a traceback
+        return _fail(args, {"error": f"cannot replay the record: {exc}"})
     if args.json:
         print(json.dumps(result.to_json()))
     else:

@@ -211,14 +211,23 @@ def run_json(stdin: Any, stdout: Any) -> int:
     """Read one JSON object, print one; 0 for any scored hand, 2 for malformed input."""
     try:
         try:
-            data = json.loads(stdin.read())
+            data = json.loads(stdin.read().removeprefix("\ufeff"))
         except json.JSONDecodeError as exc:
             raise InputError(f"bad JSON: {exc}") from None
+        except RecursionError:
+            raise InputError("bad JSON: nested too deeply") from None
+        except UnicodeDecodeError as exc:
+            raise InputError(f"input is not UTF-8 text: {exc}") from None
         situation, ruleset = situation_from_json(data)
     except InputError as exc:
         print(json.dumps({"error": str(exc)}), file=stdout)
         return 2
-    print(json.dumps(score_to_json(score(situation, ruleset))), file=stdout)
+    try:
+        out = score_to_json(score(situation, ruleset))
+    except ValueError as exc:  # last resort: malformed input the checks above missed
+        print(json.dumps({"error": f"cannot score this input: {exc}"}), file=stdout)
+        return 2
+    print(json.dumps(out), file=stdout)
     return 0
 
 

@@ -6,8 +6,14 @@ are implicit.  After a discard (or an added kong, or a declared flower), ``chow`
 ``kong``/``ron``/``pass`` by another seat answer it; any other action means every seat that
 has not answered passed.  Several ``ron`` in a row on one discard are all winners under
 ``multiple_winners: all``.  A ``pass`` by a seat the engine answered automatically (it had
-no other choice) is accepted and ignored.  ``{"seat": s, "do": "penalty"}`` is the host's
-heavy penalty.
+no other choice) is accepted and ignored; a second answer by one seat to one tile is an
+error.  ``{"seat": s, "do": "penalty"}`` is the host's heavy penalty.
+
+Rulings where DESIGN.md is silent: unknown top-level and hand keys are ignored (room for
+metadata), but ``start`` accepts only its four keys and must be a state the game can reach
+(a round of the game, a dealer seat, at most ``max_repeats`` repeats, one score per seat);
+actions accept only ``seat``, ``do``, ``tile`` and ``tiles``; chow ``tiles`` may be written
+in any order.  A leading UTF-8 byte order mark is ignored.
 
 :func:`replay` runs a record through :class:`~tingpai.engine.match.Match` and returns
 :class:`ReplayResult`; the first illegal action raises
@@ -26,8 +32,13 @@ from tingpai.engine.errors import IllegalAction, RecordError, ReplayError
 from tingpai.engine.hand import Hand
 from tingpai.engine.match import RECORD_FORMAT, GameResult, Match, StartState
 from tingpai.engine.results import HandResult, Phase
+from tingpai.rules import find_ruleset
 from tingpai.rules.base import RuleError
-from tingpai.tiles import InvalidNotation, Tile, parse_tiles
+from tingpai.rules.ruleset import Ruleset
+from tingpai.tiles import EAST, InvalidNotation, Tile, parse_tiles, wind_to_str
+
+START_KEYS = ("round_wind", "dealer", "repeats", "scores")
+"""The keys of a record's ``start`` object (any other key is an error)."""
 
 
 @dataclass(frozen=True)
@@ -55,9 +66,11 @@ def parse_record(data: Mapping[str, Any] | str) -> Record:
     """
     if isinstance(data, str):
         try:
-            data = json.loads(data)
+            data = json.loads(data.removeprefix("\ufeff"))
         except json.JSONDecodeError as exc:
             raise RecordError(f"record is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError("record is not valid JSON: nested too deeply") from None
     if not isinstance(data, Mapping):
         raise RecordError("record must be a JSON object")
     fmt = data.get("format")
@@ -73,6 +86,11 @@ def parse_record(data: Mapping[str, Any] | str) -> Record:
     if data.get("start") is not None:
         if not isinstance(data["start"], Mapping):
             raise RecordError("record 'start' must be an object")
+        unknown = sorted(set(data["start"]) - set(START_KEYS))
+        if unknown:
+            raise RecordError(
+                f"record start: unknown key {unknown[0]!r} (keys: {', '.join(START_KEYS)})"
+            )
         try:
             start = StartState.from_json(data["start"])
         except ValueError as exc:
@@ -144,6 +162,8 @@ def _replay_hand(hand: Hand, actions: tuple[Mapping[str, Any], ...], h: int,
                  match: Match) -> None:
     window: set[int] = set()
     """Seats that may still send a redundant pass for the last claimable tile."""
+    answered: set[int] = set()
+    """Seats that answered the last claimable tile with an explicit action."""
     for k, raw in enumerate(actions):
         try:
             action = Action.from_dict(raw)
@@ -153,24 +173,57 @@ def _replay_hand(hand: Hand, actions: tuple[Mapping[str, Any], ...], h: int,
             if action.kind is ActionKind.PENALTY:
                 match.penalize(action.seat)
                 continue
-            pending = hand.to_act() if hand.phase in (Phase.CLAIMS, Phase.ROBBING) else ()
+            claiming = hand.phase in (Phase.CLAIMS, Phase.ROBBING)
+            pending = hand.to_act() if claiming else ()
             if action.kind in CLAIM_KINDS and action.seat in pending:
                 hand.apply(action)
                 window.discard(action.seat)
+                answered.add(action.seat)
             elif action.kind is ActionKind.PASS and action.seat in window:
                 window.discard(action.seat)
+                answered.add(action.seat)
+            elif claiming and action.kind in CLAIM_KINDS and action.seat in answered:
+                raise IllegalAction(
+                    f"seat {action.seat} has already answered this tile "
+                    "(one answer per seat)"
+                )
             else:
                 for s in pending:
                     hand.apply(simple(s, ActionKind.PASS))
                 hand.apply(action)
                 window = set()
+                answered = set()
             if action.kind in (ActionKind.DISCARD, ActionKind.AKONG, ActionKind.FLOWER):
                 window = set(range(hand.players)) - {action.seat}
+                answered = set()
         except IllegalAction as exc:
             raise ReplayError(str(exc), hand=h, action=k) from None
     if hand.phase in (Phase.CLAIMS, Phase.ROBBING):
         for s in hand.to_act():
             hand.apply(simple(s, ActionKind.PASS))
+
+
+def _check_start(start: StartState, ruleset: Ruleset) -> None:
+    """A ``start`` must be a state the game can reach under the ruleset's options."""
+    opts = ruleset.options
+    n = opts.players
+    if not 0 <= start.dealer < n:
+        raise RecordError(f"record start: dealer {start.dealer} is not a seat of this "
+                          f"{n}-player table")
+    if start.scores is not None and len(start.scores) != n:
+        raise RecordError(f"record start: {len(start.scores)} scores for {n} seats")
+    rnd = start.round_wind - EAST
+    if rnd >= opts.rounds:
+        winds = ", ".join(wind_to_str(EAST + i) for i in range(opts.rounds))
+        raise RecordError(
+            f"record start: round_wind {wind_to_str(start.round_wind)} is not a round of "
+            f"this game (rounds: {winds})"
+        )
+    if opts.max_repeats is not None and start.repeats > opts.max_repeats:
+        raise RecordError(
+            f"record start: repeats {start.repeats} is more than the ruleset's "
+            f"max_repeats {opts.max_repeats}"
+        )
 
 
 def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -> ReplayResult:
@@ -182,6 +235,12 @@ def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -
     ruleset's tile set, naming the missing and extra tiles).
     """
     rec = record if isinstance(record, Record) else parse_record(record)
+    try:
+        ruleset = find_ruleset(rec.rules, **rec.options)
+    except (RuleError, ValueError) as exc:
+        raise RecordError(f"record rules/options: {exc}") from None
+    if rec.start is not None:
+        _check_start(rec.start, ruleset)
     try:
         match = Match(rec.rules, rec.options, start=rec.start)
     except (RuleError, ValueError) as exc:
