@@ -528,6 +528,16 @@ def _check(
             return (
                 "Blessing of Earth is for a non-dealer (seat wind not East)", None, False, False
             )
+        # Heaven is the dealer's initial 14; Earth is won on the first own draw, or (Hong
+        # Kong, option blessing_of_earth) on the dealer's first discard.
+        by_discard = blessing == "earth" and (
+            ruleset.options.blessing_of_earth == "dealer_first_discard"
+        )
+        if special is None and robbing:
+            return f"Blessing of {blessing.title()} cannot rob a kong", None, False, False
+        if special is None and self_drawn == by_discard:
+            how = "on the dealer's first discard" if by_discard else "by self-draw"
+            return f"Blessing of {blessing.title()} is won {how}", None, False, False
     if not EAST <= situation.seat_wind <= NORTH:
         return f"seat wind {_name(situation.seat_wind)} is not a wind", None, False, False
     if not EAST <= situation.round_wind <= NORTH:

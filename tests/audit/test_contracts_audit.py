@@ -799,9 +799,6 @@ def test_score_kong_counts_three() -> None:
     assert score(*situation_from_json(obj)).valid
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: scoring.py accepts a blessing whose win kind "
-                   "contradicts it (Heaven by discard; Hu Earth by discard; HK Earth by "
-                   "self-draw) and scores the limit; not editable here")
 @pytest.mark.parametrize(
     "obj",
     [
