@@ -187,3 +187,8 @@ def test_meld_round_trip(text: str) -> None:
 def test_hand_errors(text: str, fragment: str) -> None:
     with pytest.raises(InvalidNotation, match=re.escape(fragment)):
         parse_hand(text)
+
+
+def test_a_meld_holding_a_bonus_tile_names_it_in_notation() -> None:
+    with pytest.raises(InvalidNotation, match="meld tile 1f is not a suited or honour tile"):
+        parse_meld("pung 111f")

@@ -133,7 +133,8 @@ def validate_meld(kind: MeldKind, tiles: Sequence[Tile]) -> None:
     """Raise :class:`InvalidNotation` unless ``tiles`` form a meld of ``kind``."""
     for t in tiles:
         if not 0 <= t < NUM_KINDS:
-            raise InvalidNotation(f"meld tile {t!r} is not a suited or honour tile")
+            name = tile_to_str(t) if 0 <= t < NUM_TILE_IDS else repr(t)
+            raise InvalidNotation(f"meld tile {name} is not a suited or honour tile")
     text = tiles_to_str(tiles)
     if kind is MeldKind.CHOW:
         ordered = sorted(tiles)
