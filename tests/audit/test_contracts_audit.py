@@ -774,7 +774,7 @@ def test_score_valid_input_and_output_shape(
         (with_(flowers="5m"), "5m"),
         (with_(flowers="5f5f"), "5f"),
         (with_(robbing_kong=True, win="self-draw"), "robbing"),
-        (with_(blessing="heaven"), "dealer"),
+        (with_(blessing="heaven", seat_wind="S", win="self-draw"), "dealer"),
     ],
 )
 def test_score_invalid_hands_exit_0_with_a_reason(

@@ -172,3 +172,37 @@ def test_real_process() -> None:
         input="{", capture_output=True, text=True, timeout=60, check=False,
     )
     assert bad.returncode == 2 and "error" in json.loads(bad.stdout)
+
+
+@pytest.mark.parametrize(
+    ("fields", "total", "payments"),
+    [
+        # Heaven is the dealer's self-drawn initial 14: seat E and self-draw are implied.
+        ({"rules": "hu-4p", "blessing": "heaven"}, 8000, {"each": 8000}),
+        # Hu Earth completes "with their first draw": self-draw implied, seat stays S.
+        ({"rules": "hu-4p", "blessing": "earth"}, 8000, {"each": 8000}),
+        # Hong Kong Earth is won on the dealer's first discard: the default discard stands.
+        ({"rules": "hk-4p", "blessing": "earth"}, 10, {"discarder": 512}),
+    ],
+)
+def test_omitted_fields_implied_by_a_blessing(
+    fields: dict[str, Any], total: int, payments: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    hand = {"concealed": "123m456m789m123p55p", "win_tile": "5p"}
+    status, out = run({**hand, **fields}, monkeypatch, capsys)
+    assert status == 0 and out["valid"], out
+    assert out["total"] == total and out["payments"] == payments
+
+
+def test_a_replacement_chain_implies_self_draw_when_win_is_omitted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Fully Concealed 500 + Pure Straight 2000 + One Quad 500 + Value Triplet (East is the
+    # prevalent wind) 500 + After a Kong 1000 = 4500, paid by each as a self-draw.
+    payload = {"rules": "hu-4p", "concealed": "123m456m789m55p", "melds": ["ckong 1111z"],
+               "win_tile": "5p", "replacements": ["kong"]}
+    status, out = run(payload, monkeypatch, capsys)
+    assert status == 0 and out["total"] == 4500 and out["payments"] == {"each": 4500}
+    status, out = run({**payload, "win": "discard"}, monkeypatch, capsys)
+    assert status == 0 and not out["valid"] and "self-drawn" in out["reason"]

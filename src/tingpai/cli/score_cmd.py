@@ -33,6 +33,7 @@ from typing import Any
 from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids
 from tingpai.scoring import Explanation, Score, Situation, explain, score
 from tingpai.tiles import (
+    EAST,
     InvalidNotation,
     Meld,
     Tile,
@@ -189,6 +190,15 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
     if blessing not in (None, "heaven", "earth"):
         raise InputError(f"field 'blessing' must be null, 'heaven' or 'earth', got {blessing!r}")
     ruleset = _ruleset(rules, options)
+    # An omitted field takes its default unless the given ones imply it: a replacement
+    # chain or a blessing won on a draw means self-draw; Heaven means the dealer's seat.
+    earth_by_discard = ruleset.options.blessing_of_earth == "dealer_first_discard"
+    if "win" not in data and not robbing and (
+        repl or blessing == "heaven" or (blessing == "earth" and not earth_by_discard)
+    ):
+        win = WinKind.SELF_DRAW
+    if "seat_wind" not in data and blessing == "heaven":
+        seat = EAST
     situation = Situation(
         concealed=tuple(concealed), win_tile=win_tile, melds=tuple(melds),
         win=WinKind.ROBBING_KONG if robbing and win is WinKind.DISCARD else win,
