@@ -91,10 +91,12 @@ def test_a_non_dealers_first_self_draw_is_not_earth_in_hong_kong() -> None:
     assert "blessing_of_earth" not in ids and "self_draw" in ids
 
 
-def test_earth_denied_by_the_dealers_kong() -> None:
+def test_earth_stands_after_the_dealers_own_kong() -> None:
+    # Seed 002: "Non-east player wins on East's first discard": the dealer's concealed kong
+    # before it does not make it any less the first discard.
     hand = deal({0: "5m9999s147m258p36z", 1: WAIT_5M_A}, "7p", "9p", rid="hk-4p")
     finish(play(hand, "0 ckong 9s", "0 discard 5m", "1 ron"))
-    assert "blessing_of_earth" not in pattern_ids(hand)
+    assert "blessing_of_earth" in pattern_ids(hand)
 
 
 def test_fan_laak_earth_as_well() -> None:

@@ -501,9 +501,10 @@ class Hand:
             and not robbing
             and cl.seat == self.dealer
             and o != self.dealer
-            and not self._calls
             and len(self._ponds[cl.seat]) == 1
         ):
+            # Hong Kong Earth: any win on the dealer's first discard (seeds 001/002); no
+            # call can precede it, and the dealer's own kongs do not change that it is first.
             blessing = "earth"
         sc = score(
             self._situation(
