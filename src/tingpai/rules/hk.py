@@ -187,8 +187,8 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "blessing_of_earth", "Blessing of Earth", "地糊", "dì hú", HIGH, LIMIT_FAN,
         p.blessing_of_earth, "a non-dealer wins on the dealer's first discard", limit=1,
-        ruling="As in the fan-laak seed (RULES.md); a kong the dealer declared before that "
-        "discard denies it, as any call does.",
+        ruling="As in the fan-laak seed (RULES.md): any win on that discard; a kong the "
+        "dealer declared before it does not change that it is the first discard.",
         requires=f.LUCK,
     ),
     Pattern(
