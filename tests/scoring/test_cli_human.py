@@ -78,3 +78,11 @@ def test_bad_input_exit_2(args: list[str], message: str,
                           capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_human_form_infers_self_draw_and_east_for_heaven(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["score", "123m456m789m123p55p +5p", "--blessing", "heaven"]) == 0
+    out = capsys.readouterr().out
+    assert "8000" in out and "Self-draw" in out

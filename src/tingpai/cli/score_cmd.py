@@ -34,6 +34,7 @@ from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids
 from tingpai.scoring import Explanation, Score, Situation, explain, score
 from tingpai.tiles import (
     EAST,
+    SOUTH,
     InvalidNotation,
     Meld,
     Tile,
@@ -190,15 +191,10 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
     if blessing not in (None, "heaven", "earth"):
         raise InputError(f"field 'blessing' must be null, 'heaven' or 'earth', got {blessing!r}")
     ruleset = _ruleset(rules, options)
-    # An omitted field takes its default unless the given ones imply it: a replacement
-    # chain or a blessing won on a draw means self-draw; Heaven means the dealer's seat.
-    earth_by_discard = ruleset.options.blessing_of_earth == "dealer_first_discard"
-    if "win" not in data and not robbing and (
-        repl or blessing == "heaven" or (blessing == "earth" and not earth_by_discard)
-    ):
-        win = WinKind.SELF_DRAW
-    if "seat_wind" not in data and blessing == "heaven":
-        seat = EAST
+    win, seat = implied_defaults(
+        ruleset, win if "win" in data else None, seat if "seat_wind" in data else None,
+        bool(repl), blessing, robbing,
+    )
     situation = Situation(
         concealed=tuple(concealed), win_tile=win_tile, melds=tuple(melds),
         win=WinKind.ROBBING_KONG if robbing and win is WinKind.DISCARD else win,
@@ -252,6 +248,22 @@ def _option_value(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def implied_defaults(
+    ruleset: Ruleset, win: WinKind | None, seat: Tile | None, chain: bool,
+    blessing: str | None, robbing: bool,
+) -> tuple[WinKind, Tile]:
+    """The win kind and seat wind, filling an omitted one (None) from the fields that leave
+    no choice: a replacement chain or a blessing won on a draw means self-draw, Heaven means
+    the dealer's seat; otherwise the contract defaults (discard, seat S)."""
+    if win is None:
+        earth_by_discard = ruleset.options.blessing_of_earth == "dealer_first_discard"
+        drawn = chain or blessing == "heaven" or (blessing == "earth" and not earth_by_discard)
+        win = WinKind.SELF_DRAW if drawn and not robbing else WinKind.DISCARD
+    if seat is None:
+        seat = EAST if blessing == "heaven" else SOUTH
+    return win, seat
+
+
 def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
     """Build the situation of the human form; :class:`InputError` if malformed."""
     options = dict(_option_value(o) for o in args.option or [])
@@ -278,13 +290,17 @@ def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
                 raise InputError(f"--replacements: {r!r} must be 'kong' or 'flower'")
     if args.repeats < 0:
         raise InputError("--repeats must be a non-negative integer")
-    win = WinKind.SELF_DRAW if args.self_draw else WinKind.DISCARD
+    chosen = WinKind.SELF_DRAW if args.self_draw else WinKind.DISCARD if args.discard else None
+    seat_given = None if args.seat is None else _wind(args.seat, "--seat")
+    win, seat = implied_defaults(
+        ruleset, chosen, seat_given, bool(repl), args.blessing, args.robbing_kong
+    )
     if args.robbing_kong and win is WinKind.DISCARD:
         win = WinKind.ROBBING_KONG
     situation = Situation(
         concealed=tuple(concealed), win_tile=-1 if win_tile is None else win_tile,
         melds=tuple(melds), win=win,
-        seat_wind=_wind(args.seat, "--seat"), round_wind=_wind(args.round, "--round"),
+        seat_wind=seat, round_wind=_wind(args.round, "--round"),
         flowers=tuple(_tiles(args.flowers, "--flowers")), dealer_repeats=args.repeats,
         eighth_repeat=args.eighth_repeat, replacements=tuple(repl),
         robbing_kong=args.robbing_kong, last_tile=args.last_tile, blessing=args.blessing,
@@ -393,7 +409,8 @@ def register(subparsers: Any) -> None:
     how.add_argument("--discard", action="store_true", help="won on a discard (default)")
     how.add_argument("--self-draw", action="store_true", help="won by self-draw")
     parser.add_argument(
-        "--seat", default="S", help="seat wind E/S/W/N (default S, as in the JSON contract)"
+        "--seat", default=None,
+        help="seat wind E/S/W/N (default S as in the JSON contract; E with --blessing heaven)"
     )
     parser.add_argument("--round", default="E", help="prevailing wind E/S/W/N (default E)")
     parser.add_argument("--flowers", default="", help="declared bonus tiles, e.g. 15f")
