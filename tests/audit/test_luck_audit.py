@@ -319,11 +319,10 @@ def test_hu_earth_denied_after_dealer_concealed_kong() -> None:
 # Hu: Robbing the Kong
 # "Robbing the Kong applies to added kongs only; it is a win by discard, paid by the konger."
 # ======================================================================================
-def test_hu_robbing_added_kong() -> None:
-    """Seat 1 pungs 5p, later adds the 4th 5p; seat 2 (123m 456s 789s 34p 77z) robs it:
-    All Sequences 500 + Robbing 1000 = 1500, the konger pays x3 = 4500."""
-    d = Deal({0: F3, 1: "55p 19s 9m 1234z 56z 1p 8m", 2: "123m 456s 789s 3p 77z 1z",
-              3: F2}, avoid="2p5p7z")
+def _seat2_robs_added_5p(seat2: str, **deal: Any) -> Deal:
+    """Seat 1 pungs seat 0's 5p, later adds the drawn 4th 5p; seat 2 (holding ``seat2``,
+    which draws 4p to wait on 5p) answers the added kong with ``ron``."""
+    d = Deal({0: F3, 1: "55p 19s 9m 1234z 56z 1p 8m", 2: seat2, 3: F2}, **deal)
     d.cut(0, "5p")
     d.do(A(1, "pung"), A(1, "discard", "8m"))
     d.draw("4p")
@@ -332,6 +331,13 @@ def test_hu_robbing_added_kong() -> None:
     d.cut(0)
     d.draw("5p")
     d.do(A(1, "akong", "5p"), A(2, "ron"))
+    return d
+
+
+def test_hu_robbing_added_kong() -> None:
+    """Seat 1 pungs 5p, later adds the 4th 5p; seat 2 (123m 456s 789s 34p 77z) robs it:
+    All Sequences 500 + Robbing 1000 = 1500, the konger pays x3 = 4500."""
+    d = _seat2_robs_added_5p("123m 456s 789s 3p 77z 1z", avoid="2p5p7z")
     seat, total, ids, deltas = one(hu(d))
     assert (seat, total) == (2, 1500)
     assert ids == {"all_sequences", "robbing_the_kong"}
@@ -488,16 +494,7 @@ def test_hk_self_draw_closed_no_earth_on_self_draw() -> None:
 def test_hk_robbing_a_kong() -> None:
     """Seat 2 (777z 123m 456s 34p 88p) robs seat 1's added kong of 5p: Robbing 1 + Dragon
     Pung 1 + Closed Hand 1 = 3; the konger pays 32."""
-    d = Deal({0: F3, 1: "55p 19s 9m 1234z 56z 1p 8m", 2: "777z 123m 456s 3p 88p 1z",
-              3: F2}, flowers=False, avoid="2p5p8p")
-    d.cut(0, "5p")
-    d.do(A(1, "pung"), A(1, "discard", "8m"))
-    d.draw("4p")
-    d.do(A(2, "discard", "1z"))
-    d.cut(3)
-    d.cut(0)
-    d.draw("5p")
-    d.do(A(1, "akong", "5p"), A(2, "ron"))
+    d = _seat2_robs_added_5p("777z 123m 456s 3p 88p 1z", flowers=False, avoid="2p5p8p")
     seat, total, ids, deltas = one(hk(d))
     assert (seat, total) == (2, 3)
     assert ids == {"robbing_a_kong", "dragon_pung", "closed_hand"}
