@@ -103,7 +103,14 @@ class Situation:
     """Everything the scorer needs to know about one winning hand.
 
     ``concealed`` holds every concealed tile including the winning tile (not concealed
-    kongs, which are in ``melds`` with ``concealed=True``).
+    kongs, which are in ``melds`` with ``concealed=True``).  The defaults are those of the
+    ``tingpai score --json`` contract (a discard win, seat and round wind East, ...).
+
+    >>> from tingpai import find_ruleset, parse_hand, score
+    >>> concealed, melds, win = parse_hand("123m456p789s1122z +2z")
+    >>> sit = Situation(tuple(concealed), win, win=WinKind.SELF_DRAW)
+    >>> sit.seat_wind == EAST, score(sit, find_ruleset("hu-4p")).valid
+    (True, True)
     """
 
     concealed: tuple[Tile, ...]
@@ -462,6 +469,16 @@ def score(situation: Situation, ruleset: Ruleset) -> Score:
     """Score a winning hand under a ruleset; an invalid hand gives ``valid=False``.
 
     Never raises on a well-typed situation.
+
+    >>> from tingpai import Situation, find_ruleset, parse_hand
+    >>> concealed, melds, win = parse_hand("123s123p789p9p [123m] +9p")
+    >>> from tingpai.tiles import SOUTH, parse_tile
+    >>> result = score(Situation(tuple(concealed), win, tuple(melds), seat_wind=SOUTH,
+    ...                          flowers=(parse_tile("5f"),)), find_ruleset("hu-4p"))
+    >>> result.total, [p.id for p in result.patterns]
+    (6600, ['all_sequences', 'fully_outside', 'three_color_sequences', 'flower_tile'])
+    >>> result.payments.discarder
+    19800
     """
     result = _score(situation, ruleset, False)
     return result if isinstance(result, Score) else result.score

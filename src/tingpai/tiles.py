@@ -384,6 +384,10 @@ def parse_hand(text: str) -> tuple[list[Tile], list[Meld], Tile | None]:
 
     Returns (concealed tiles in the order written, melds, winning tile).  The winning tile,
     written after ``+``, is added to the concealed tiles (the scoring convention).
+
+    >>> concealed, melds, win = parse_hand("123s123p789p9p [123m] +9p")
+    >>> tiles_to_str(concealed), melds[0].kind.value, tile_to_str(win)
+    ('12378999p123s', 'chow', '9p')
     """
     concealed: list[Tile] = []
     melds: list[Meld] = []

@@ -621,13 +621,12 @@ def test_a_played_match_with_start_round_trips() -> None:
     """DESIGN: `start` is written by the match and read back by the replayer."""
     import random
 
-    from tingpai.bots import play_hand
-    from tingpai.bots.play import make_bot
+    from tingpai.bots import find_bot, play_hand
     from tingpai.engine.match import StartState
 
     st = StartState.from_json({"round_wind": "S", "dealer": 2, "scores": [1, 2, 3, 119994]})
     m = Match("hu-4p", start=st, rng=random.Random(1))
-    bots = [make_bot("greedy", random.Random(i)) for i in range(4)]
+    bots = [find_bot("greedy", random.Random(i)) for i in range(4)]
     while not m.is_over:
         play_hand(m.next_hand(), bots)
     rec = json.loads(json.dumps(m.record()))

@@ -103,7 +103,7 @@ def test_rounds_east_then_south_and_game_end(rid: str, players: int) -> None:
     assert seen == [(EAST, d) for d in order] + [(SOUTH, d) for d in order]
     with pytest.raises(IllegalAction, match="game is over"):
         m.next_hand()
-    res = m.result()
+    res = m.result
     assert res.over and sum(res.scores) == players * m.ruleset.options.start_points
 
 

@@ -89,7 +89,7 @@ def test_hk_2p_rotation_and_four_rounds() -> None:
         next_seat_wins(m)
     assert winds == [(0, EAST), (1, EAST), (0, SOUTH), (1, SOUTH), (0, EAST + 2),
                      (1, EAST + 2), (0, NORTH), (1, NORTH)]
-    assert m.result().over and len(m.hands) == 8
+    assert m.result.over and len(m.hands) == 8
 
 
 def test_the_game_ends_when_the_last_north_dealership_passes() -> None:
@@ -113,7 +113,7 @@ def test_rounds_option(rounds: int) -> None:
 def test_start_points_zero_and_scores_are_net_gains() -> None:
     m = Match("hk-4p")
     dealer_wins(m)  # Blessing of Heaven: 10 fan self-drawn, 256 from each
-    r = m.result()
+    r = m.result
     assert r.scores == (768, -256, -256, -256) == r.net == r.money
 
 
@@ -121,9 +121,9 @@ def test_point_limit_ends_a_fan_laak_game_and_money_is_points_times_stake() -> N
     m = Match("hk-fanlaak", {"point_limit": 300, "stake": 5})
     # Half Flush 2 + Prevalent Wind 1 + Self-drawn 1 = 4 fan = 16 points: 32 from each
     next_seat_wins(m)
-    assert m.result().scores == (-32, 96, -32, -32) and m.upcoming() is not None
+    assert m.result.scores == (-32, 96, -32, -32) and m.upcoming() is not None
     dealer_wins(m)  # seat 1 deals: Blessing of Heaven, 10 fan = 64 points, 128 from each
-    r = m.result()
+    r = m.result
     assert r.over and m.upcoming() is None
     assert r.scores == (-32 - 128, 96 + 384, -32 - 128, -32 - 128)
     assert r.net == r.scores  # start points 0

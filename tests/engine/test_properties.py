@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tingpai.bots import Bot, make_bot, play_game
+from tingpai.bots import Bot, find_bot, play_game
 from tingpai.engine import Match, Phase, full_set, replay
 
 RULES = {"hu-4p": 4, "hu-3p": 3, "hu-2p": 2}
@@ -36,7 +36,7 @@ def _checked_game(rid: str, seed: int, names: list[str], options: dict[str, Any]
     """Play with a census and zero-sum check after every action."""
     rng = random.Random(seed)
     m = Match(rid, options, rng=random.Random(rng.getrandbits(32)))
-    bots: list[Bot] = [make_bot(n, random.Random(rng.getrandbits(32))) for n in names]
+    bots: list[Bot] = [find_bot(n, random.Random(rng.getrandbits(32))) for n in names]
     full = [0] * 42
     for t in full_set(m.ruleset):
         full[t] += 1
@@ -90,7 +90,7 @@ def test_random_legal_play_hong_kong(rid: str, seed: int, bots: list[str],
     result = replay(m.record())
     assert result.scores == m.scores and sum(m.scores) == 0
     assert [h.result for h in result.hands] == [h.result for h in m.hands]
-    assert result.game.net == m.result().net
+    assert result.game.net == m.result.net
 
 
 @settings(max_examples=3, deadline=None)

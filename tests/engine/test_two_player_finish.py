@@ -18,7 +18,7 @@ def _dealer_wins(m: Match) -> None:
 def test_final_dealer_wins_and_leads_game_ends() -> None:
     m = Match("hu-2p", start=StartState(round_wind=SOUTH, dealer=1))
     _dealer_wins(m)
-    assert m.is_over and m.result().winner == 1
+    assert m.is_over and m.result.winner == 1
 
 
 def test_final_dealer_wins_but_trails_game_goes_on() -> None:

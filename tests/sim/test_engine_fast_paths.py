@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tingpai.bots import make_bot
+from tingpai.bots import find_bot
 from tingpai.engine import Match, Observation
 
 _VISIBLE = Observation.__dict__["visible"].func
@@ -36,7 +36,7 @@ def test_observations_match_the_definitions(
     checked = 0
     for seed in range(3):
         match = Match(rules, options, rng=random.Random(seed))
-        players = [make_bot(b, random.Random(seed * 10 + i)) for i, b in enumerate(bots)]
+        players = [find_bot(b, random.Random(seed * 10 + i)) for i, b in enumerate(bots)]
         while not match.is_over:
             hand = match.next_hand()
             while True:

@@ -10,26 +10,29 @@ from __future__ import annotations
 from tingpai.bots.base import Bot, winning_action
 from tingpai.bots.greedy import GreedyBot
 from tingpai.bots.play import (
-    BOTS,
     GameRun,
-    make_bot,
     new_game,
     play_game,
     play_games,
     play_hand,
 )
 from tingpai.bots.random_bot import RandomBot
+from tingpai.bots.registry import bot_names, find_bot, register_bot
+
+register_bot("random", RandomBot)
+register_bot("greedy", GreedyBot)
 
 __all__ = [
-    "BOTS",
     "Bot",
     "GameRun",
     "GreedyBot",
     "RandomBot",
-    "make_bot",
+    "bot_names",
+    "find_bot",
     "new_game",
     "play_game",
     "play_games",
     "play_hand",
+    "register_bot",
     "winning_action",
 ]

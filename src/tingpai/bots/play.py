@@ -8,31 +8,15 @@ named by string, so the same seed gives the same game and the same record.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tingpai.bots.base import Bot
-from tingpai.bots.greedy import GreedyBot
-from tingpai.bots.random_bot import RandomBot
+from tingpai.bots.registry import find_bot
 from tingpai.engine.hand import Hand
 from tingpai.engine.match import GameResult, Match
 from tingpai.engine.results import HandResult
-
-BOTS: dict[str, Callable[[random.Random], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-}
-"""Bot levels by name; each factory takes the bot's own seeded ``random.Random``."""
-
-
-def make_bot(name: str, rng: random.Random) -> Bot:
-    """A bot by level name (``random``, ``greedy``); ValueError for an unknown name."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
-    return factory(rng)
 
 
 @dataclass(frozen=True)
@@ -72,7 +56,7 @@ def new_game(
     if len(bots) != match.players:
         raise ValueError(f"{len(bots)} bots for a {match.players}-player table")
     players: list[Bot] = [
-        make_bot(b, random.Random(rng.getrandbits(64))) if isinstance(b, str) else b
+        find_bot(b, random.Random(rng.getrandbits(64))) if isinstance(b, str) else b
         for b in bots
     ]
     return match, players
@@ -95,7 +79,7 @@ def play_game(
     results: list[HandResult] = []
     while not match.is_over and (max_hands is None or len(results) < max_hands):
         results.append(play_hand(match.next_hand(), players))
-    return GameRun(seed, match.record(), tuple(results), match.result())
+    return GameRun(seed, match.record(), tuple(results), match.result)
 
 
 def play_games(

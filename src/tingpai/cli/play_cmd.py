@@ -17,8 +17,8 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from tingpai.bots import bot_names, find_bot
 from tingpai.bots.base import Bot
-from tingpai.bots.play import BOTS, make_bot
 from tingpai.engine import Action, ActionKind, HandResult, IllegalAction, Match, Observation
 from tingpai.rules import RuleError, find_ruleset
 from tingpai.tiles import (
@@ -139,8 +139,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         ruleset = find_ruleset(args.rules, **options)
         if not 0 <= args.seat < ruleset.options.players:
             raise ValueError(f"seat {args.seat} is not a seat of {ruleset.id}")
-        if args.bots not in BOTS:
-            raise ValueError(f"unknown bot {args.bots!r} (known: {', '.join(BOTS)})")
+        if args.bots not in bot_names():
+            raise ValueError(f"unknown bot {args.bots!r} (known: {', '.join(bot_names())})")
     except (RuleError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     rng = random.Random(seed)
     match = Match(args.rules, options, rng=random.Random(rng.getrandbits(64)))
     bots: dict[int, Bot] = {
-        s: make_bot(args.bots, random.Random(rng.getrandbits(64)))
+        s: find_bot(args.bots, random.Random(rng.getrandbits(64)))
         for s in range(match.players)
         if s != args.seat
     }
@@ -183,7 +183,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"game-{seed}.json"
     path.write_text(json.dumps(match.record(), ensure_ascii=False) + "\n", encoding="utf-8")
-    res = match.result()
+    res = match.result
     console.print(f"scores {list(res.scores)}; record written to {path}")
     if res.over:
         console.print(f"winner: seat {res.winner}")

@@ -37,7 +37,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from tingpai.bots.play import BOTS
+from tingpai.bots import bot_names
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim import SimReport, run_sim
 
@@ -67,7 +67,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--bots",
         default="greedy",
-        help=f"bot per seat, comma separated, or one for all seats ({', '.join(BOTS)}; "
+        help=f"bot per seat, comma separated, or one for all seats ({', '.join(bot_names())}; "
         "default greedy)",
     )
     p.add_argument("--records", metavar="DIR", help="save each game's record in DIR")

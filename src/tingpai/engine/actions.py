@@ -102,6 +102,11 @@ class Action:
 
     ``tile`` is set for ``discard``, ``flower``, ``ckong`` and ``akong``; ``tiles`` (sorted,
     three tiles including the discard) for ``chow``; neither for the others.
+
+    >>> Action.from_dict({"seat": 2, "do": "pung"}).to_dict()
+    {'seat': 2, 'do': 'pung'}
+    >>> Action.from_str("0 discard 9m").index
+    8
     """
 
     seat: int

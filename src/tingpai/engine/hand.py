@@ -46,6 +46,7 @@ frozen dataclass ``__init__``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
@@ -63,8 +64,9 @@ from tingpai.engine.actions import (
 from tingpai.engine.errors import IllegalAction
 from tingpai.engine.observation import Observation, fast_observation
 from tingpai.engine.results import HandResult, Phase, Winner
-from tingpai.engine.wall import HAND_SIZE, check_wall
+from tingpai.engine.wall import HAND_SIZE, check_wall, shuffled_wall
 from tingpai.rules.base import WinKind
+from tingpai.rules.registry import find_ruleset
 from tingpai.rules.ruleset import Ruleset
 from tingpai.scoring import Score, Situation, score
 from tingpai.tiles import (
@@ -77,6 +79,7 @@ from tingpai.tiles import (
     Tile,
     counts_to_str,
     is_orphan,
+    parse_tiles,
     tile_to_str,
     tiles_to_str,
 )
@@ -112,6 +115,9 @@ _CHOW_PAIRS: tuple[tuple[tuple[Tile, Tile], ...], ...] = tuple(
 """Per tile kind: the pairs of other tiles that make a chow with it (none for honours)."""
 
 
+_new_hand = object.__new__
+
+
 @dataclass(frozen=True)
 class _Claimable:
     """The tile others may answer in CLAIMS / ROBBING."""
@@ -133,21 +139,41 @@ class _Claimable:
 class Hand:
     """One hand of one ruleset, from the deal to its result.
 
-    ``wall`` is the whole set in draw order (checked to be a permutation of the ruleset's
-    set).  ``dealer`` is the dealing seat; seat winds follow it.  ``scores`` are the scores
-    before the hand (default: start points), used for observations.
+    ``rules`` is a :class:`~tingpai.rules.Ruleset` or a ruleset id.  The wall is either
+    given (``wall``: the whole set in draw order, a tile list or a notation string, checked
+    to be a permutation of the ruleset's set) or shuffled from ``seed`` (default 0).
+    ``dealer`` is the dealing seat; seat winds follow it.  ``scores`` are the scores before
+    the hand (default: start points), used for observations.
+
+    >>> import random, tingpai
+    >>> hand = tingpai.Hand("hu-4p", seed=7)
+    >>> hand.to_act(), len(hand.observe(0).legal) > 0
+    ((0,), True)
+    >>> rng = random.Random(1)
+    >>> while not hand.is_over:
+    ...     hand.apply(rng.choice(hand.observe(hand.to_act()[0]).legal))
+    >>> sum(hand.result.deltas)
+    0
     """
 
     def __init__(
         self,
-        ruleset: Ruleset,
-        wall: Sequence[Tile],
+        rules: Ruleset | str,
+        wall: Sequence[Tile] | str | None = None,
         *,
+        seed: int | None = None,
         dealer: int = 0,
         round_wind: Tile = EAST,
         repeats: int = 0,
         scores: Sequence[int] | None = None,
     ) -> None:
+        ruleset = rules if isinstance(rules, Ruleset) else find_ruleset(rules)
+        if wall is None:
+            wall = shuffled_wall(ruleset, random.Random(0 if seed is None else seed))
+        elif seed is not None:
+            raise ValueError("give a wall or a seed, not both")
+        elif isinstance(wall, str):
+            wall = parse_tiles(wall)
         opts = ruleset.options
         n = opts.players
         if not 0 <= dealer < n:
@@ -236,6 +262,36 @@ class Hand:
                 self._add(seat, t)
             self._head += HAND_SIZE
         self._draw(dealer, None)
+
+    # ------------------------------------------------------------------ copies
+
+    _LISTS = (
+        "_held_bonus", "_melds", "_flowers", "_ponds", "_called", "_sizes", "_waits",
+        "_seen", "_temp_furiten", "_liable", "_chain", "_wait_hit", "_penalties", "history",
+    )
+    """Mutable list attributes whose items are immutable: a shallow copy each."""
+    _DICTS = ("_pending", "_answers", "_win_scores", "_legal")
+    """Mutable dict attributes whose values are immutable: a shallow copy each."""
+
+    def copy(self) -> Hand:
+        """An independent copy for search and rollouts: the same state, sharing only
+        immutable parts (the ruleset, the wall, melds, scores and cached actions).
+
+        >>> hand = Hand("hu-2p", seed=3)
+        >>> trial = hand.copy()
+        >>> trial.apply(trial.legal_actions(0)[0])
+        >>> len(trial.history), len(hand.history)
+        (1, 0)
+        """
+        state = self.__dict__.copy()
+        state["_counts"] = [c[:] for c in self._counts]
+        for name in self._LISTS:
+            state[name] = state[name][:]
+        for name in self._DICTS:
+            state[name] = state[name].copy()
+        twin = _new_hand(Hand)
+        twin.__dict__ = state
+        return twin
 
     # ------------------------------------------------------------------ public views
 

@@ -32,7 +32,7 @@ from tingpai.engine.errors import IllegalAction
 from tingpai.engine.hand import Hand
 from tingpai.engine.observation import Observation
 from tingpai.engine.wall import shuffled_wall
-from tingpai.rules import find_ruleset
+from tingpai.rules.registry import find_ruleset
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import EAST, Tile, wind_from_str, wind_to_str
 
@@ -114,21 +114,41 @@ def ranking(scores: Sequence[int]) -> tuple[int, ...]:
 class Match:
     """A game of one ruleset: hands in sequence with dealership, repeats and rounds.
 
-    ``rng`` shuffles the walls (the only randomness); pass a wall to :meth:`next_hand` to
-    choose it instead.  Every hand played is kept, so :meth:`record` is the full game record.
+    ``rules`` is a :class:`~tingpai.rules.Ruleset` or a ruleset id (then ``options``
+    changes its defaults).  ``seed`` (or an ``rng``) shuffles the walls, the only
+    randomness; pass a wall to :meth:`next_hand` to choose it instead.  The verbs are the
+    hand's: with ``auto_deal`` (the default) :meth:`to_act` and :meth:`apply` deal the next
+    hand when the current one has ended, so one loop plays a whole game.  Every hand played
+    is kept, so :meth:`record` is the full game record.
+
+    >>> import random, tingpai
+    >>> game = tingpai.Match("hu-2p", seed=7)
+    >>> bots = [tingpai.find_bot("greedy", random.Random(s)) for s in range(2)]
+    >>> while not game.is_over:
+    ...     seat = game.to_act()[0]
+    ...     game.apply(bots[seat].act(game.observe(seat)))
+    >>> game.result.over, sum(game.result.net)
+    (True, 0)
     """
 
     def __init__(
         self,
-        rules: str,
+        rules: Ruleset | str,
         options: Mapping[str, Any] | None = None,
         *,
+        seed: int | None = None,
         start: StartState | None = None,
         rng: random.Random | None = None,
+        auto_deal: bool = True,
     ) -> None:
-        self.rules_id = rules
-        self.option_values: dict[str, Any] = dict(options or {})
-        self.ruleset: Ruleset = find_ruleset(rules, **self.option_values)
+        if isinstance(rules, Ruleset):
+            if options:
+                raise ValueError("options go with a ruleset id, not with a Ruleset object")
+            self.ruleset: Ruleset = rules
+        else:
+            self.ruleset = find_ruleset(rules, **dict(options or {}))
+        if seed is not None and rng is not None:
+            raise ValueError("give a seed or an rng, not both")
         opts = self.ruleset.options
         self.players = opts.players
         self.start = start
@@ -137,7 +157,8 @@ class Match:
             raise ValueError(f"start dealer {st.dealer} is not a seat of this table")
         if st.scores is not None and len(st.scores) != self.players:
             raise ValueError(f"start has {len(st.scores)} scores for {self.players} seats")
-        self.rng = rng if rng is not None else random.Random(0)
+        self.rng = rng if rng is not None else random.Random(0 if seed is None else seed)
+        self.auto_deal = auto_deal
         self.dealer = st.dealer
         self.repeats = st.repeats
         self.round = st.round_wind - EAST
@@ -168,6 +189,7 @@ class Match:
         h = self.hand
         return h is not None and h.is_over and self._next_state() is None
 
+    @property
     def result(self) -> GameResult:
         """Scores and ranking now (final when :attr:`is_over`)."""
         sc = self.scores
@@ -255,23 +277,30 @@ class Match:
         self.hands.append(hand)
         return hand
 
-    def _current(self) -> Hand:
+    def _current(self, deal: bool = False) -> Hand:
+        """The current hand; with ``deal`` and :attr:`auto_deal`, the next one is dealt
+        first when the current one has ended and the game goes on."""
         h = self.hand
+        if deal and self.auto_deal and (h is None or h.is_over) and not self.is_over:
+            return self.next_hand()
         if h is None:
             raise IllegalAction("no hand has started: call next_hand()")
         return h
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """The current hand's legal actions for ``seat``."""
-        return self._current().legal_actions(seat)
+        """The current hand's legal actions for ``seat`` (dealing it if due)."""
+        return self._current(deal=True).legal_actions(seat)
 
     def apply(self, action: Action) -> None:
-        """Apply an action to the current hand (see :meth:`Hand.apply`)."""
-        self._current().apply(action)
+        """Apply an action to the current hand, dealing it if due (see :meth:`Hand.apply`)."""
+        self._current(deal=True).apply(action)
 
     def to_act(self) -> tuple[int, ...]:
-        """Seats that must act in the current hand."""
-        return self._current().to_act()
+        """Seats that must act in the current hand, dealing it if due (none once the game
+        is over)."""
+        if self.is_over:
+            return ()
+        return self._current(deal=True).to_act()
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees in the current hand."""
@@ -287,8 +316,8 @@ class Match:
         """The game record (``tingpai-record/1``) of every hand played so far."""
         out: dict[str, Any] = {
             "format": RECORD_FORMAT,
-            "rules": self.rules_id,
-            "options": dict(self.option_values),
+            "rules": self.ruleset.id,
+            "options": dict(self.ruleset.option_values),
         }
         if self.start is not None:
             out["start"] = self.start.to_json(self.players, self.ruleset.options.start_points)

@@ -229,6 +229,16 @@ def _check_start(start: StartState, ruleset: Ruleset) -> None:
 def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -> ReplayResult:
     """Replay a record; raise :class:`ReplayError` at the first illegal action.
 
+    >>> import random
+    >>> from tingpai import Match, find_bot
+    >>> game = Match("hu-2p", seed=5)
+    >>> bots = [find_bot("greedy", random.Random(s)) for s in range(2)]
+    >>> while not game.is_over:
+    ...     seat = game.to_act()[0]
+    ...     game.apply(bots[seat].act(game.observe(seat)))
+    >>> replay(game.record()).scores == game.result.scores
+    True
+
     A record may stop before the game's end.  With ``partial`` its last hand may also stop
     before that hand's end (a game in progress); otherwise an unfinished hand is an error.
     Raises :class:`RecordError` for a malformed record (including a wall that is not the
@@ -262,4 +272,4 @@ def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -
                 action=len(hr.actions),
             )
         out.append(HandReplay(hand.result, hand.deltas))
-    return ReplayResult(tuple(out), match.scores, match.result(), match)
+    return ReplayResult(tuple(out), match.scores, match.result, match)

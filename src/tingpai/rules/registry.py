@@ -76,7 +76,11 @@ def register(spec: RulesetSpec) -> None:
 
 
 def ruleset_ids() -> tuple[str, ...]:
-    """Every registered id, in registration order."""
+    """Every registered id, in registration order.
+
+    >>> ruleset_ids()[:3]
+    ('hu-4p', 'hu-3p', 'hu-2p')
+    """
     return tuple(_REGISTRY)
 
 
@@ -90,7 +94,7 @@ def ruleset_spec(id: str) -> RulesetSpec:
     return spec
 
 
-def find_ruleset(id: str, **options: Any) -> Ruleset:
+def find_ruleset(id: str, /, **options: Any) -> Ruleset:
     """The ruleset ``id`` with the given options changed from its defaults.
 
     >>> find_ruleset("hu-3p").options.start_points
@@ -129,7 +133,7 @@ def find_ruleset(id: str, **options: Any) -> Ruleset:
         top = max((p.value for p in spec.patterns if p.limit), default=opts.min_value)
     ruleset = Ruleset(
         id=spec.id, name=spec.name, options=opts, patterns=spec.patterns,
-        payment=payment_function(opts, top),
+        payment=payment_function(opts, top), option_values=dict(options),
     )
     if key is not None and len(_BUILT) < _BUILT_SIZE:
         _BUILT[key] = ruleset

@@ -136,6 +136,9 @@ class Ruleset:
     patterns: tuple[Pattern, ...]
     payment: PaymentFunction
     """``(value, self_drawn) -> Payments`` (see :mod:`tingpai.rules.payments`)."""
+    option_values: Mapping[str, Any] = field(default_factory=dict)
+    """The options this ruleset was built with, as JSON values by option name (what a game
+    record's ``options`` holds, so a record rebuilds the same ruleset)."""
     _index: Mapping[str, Pattern] = field(init=False, repr=False, compare=False)
     compiled: CompiledPatterns = field(init=False, repr=False, compare=False)
     """Index tables of ``patterns`` for the scorer (derived, not compared)."""

@@ -94,7 +94,7 @@ def play_task(task: GameTask) -> GameOutcome:
     results: list[HandResult] = []
     while not match.is_over:
         results.append(play_hand(match.next_hand(), players))
-    final = match.result()
+    final = match.result
     hands = tuple(
         HandSummary(
             end=r.end,

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tingpai.bots.play import BOTS
+from tingpai.bots import bot_names
 from tingpai.rules import find_ruleset
 from tingpai.sim.backends import Backend, local_backend
 from tingpai.sim.games import GameTask, game_seed
@@ -29,8 +29,8 @@ def resolve_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
     """
     names = [bots] if isinstance(bots, str) else list(bots)
     for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+        if name not in bot_names():
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
     if len(names) == 1:
         return (names[0],) * players
     if len(names) != players:
