@@ -1379,6 +1379,7 @@ class Hand:
                 "pond_left": self._pond_left,
                 "forms": self._forms,
                 "legal": legal,
+                "ruleset": self.ruleset,
                 "visible": list(self._seen),
             }
         )

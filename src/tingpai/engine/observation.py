@@ -16,6 +16,7 @@ from typing import Any
 from tingpai.analysis.forms import Form
 from tingpai.engine.actions import Action, action_mask
 from tingpai.engine.results import Phase
+from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import NUM_KINDS, Meld, Tile
 
 
@@ -61,6 +62,8 @@ class Observation:
     """Winning forms of the ruleset (with declared melds only the standard form applies)."""
     legal: tuple[Action, ...]
     """This seat's legal actions now (empty when it has nothing to decide)."""
+    ruleset: Ruleset
+    """The rules of the table (public: every player knows what a hand is worth)."""
 
     @property
     def to_act(self) -> bool:
