@@ -18,15 +18,18 @@ from tingpai.bots.play import (
 )
 from tingpai.bots.random_bot import RandomBot
 from tingpai.bots.registry import bot_names, find_bot, register_bot
+from tingpai.bots.value import ValueBot
 
 register_bot("random", RandomBot)
 register_bot("greedy", GreedyBot)
+register_bot("value", ValueBot)
 
 __all__ = [
     "Bot",
     "GameRun",
     "GreedyBot",
     "RandomBot",
+    "ValueBot",
     "bot_names",
     "find_bot",
     "new_game",
