@@ -12,7 +12,9 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS = ("analyze", "score", "replay", "sim", "play", "serve")
+from tingpai import __version__
+
+SUBCOMMANDS = ("analyze", "score", "rules", "replay", "sim", "play", "serve")
 """Subcommand modules, in help order; a missing module is simply not offered."""
 
 
@@ -21,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tingpai", description="Pattern-scored Chinese and Hong Kong mahjong."
     )
+    parser.add_argument("--version", action="version", version=f"tingpai {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         try:

@@ -192,6 +192,8 @@ register(
         patterns=FANLAAK_PATTERNS,
         options=FANLAAK_OPTIONS,
         aliases=("fanlaak", "fan-laak"),
+        description="Hong Kong fan-laak table (seed 002): the table sets the minimum fan "
+        "(default 3), limit hands 10 fan, fan-laak points",
     )
 )
 register(
@@ -201,5 +203,6 @@ register(
         defaults=dataclasses.replace(_DEFAULTS, min_value=0),
         patterns=FANLAAK_PATTERNS,
         options=FANLAAK_OPTIONS,
+        description="The fan-laak table with no minimum (seed 002): a Chicken Hand may win",
     )
 )

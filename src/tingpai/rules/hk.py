@@ -24,8 +24,6 @@ defined here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tingpai.analysis.forms import STANDARD_AND_ORPHANS
 from tingpai.rules import context as f
 from tingpai.rules import predicates as p
@@ -34,6 +32,7 @@ from tingpai.rules.pattern import Pattern
 from tingpai.rules.registry import (
     OptionSpec,
     RulesetSpec,
+    SetField,
     bool_check,
     choice_check,
     int_check,
@@ -267,13 +266,9 @@ def hk_defaults(
     )
 
 
-def _set(field: str) -> Any:
+def _set(field: str) -> SetField:
     """An ``OptionSpec.apply`` that stores the value in another ``RuleOptions`` field."""
-
-    def apply(options: RuleOptions, value: Any) -> dict[str, Any]:
-        return {field: value}
-
-    return apply
+    return SetField(field)
 
 
 HK_OPTIONS: dict[str, OptionSpec] = {
@@ -308,6 +303,8 @@ register(
         patterns=HK_PATTERNS,
         options=HK_OPTIONS,
         aliases=("hk",),
+        description="Hong Kong Mahjong on the MahJongo table (seed 001): 3 to 10 fan, "
+        "half-spicy payments, pao",
     )
 )
 register(
@@ -319,5 +316,7 @@ register(
         ),
         patterns=HK_PATTERNS,
         options=HK_OPTIONS,
+        description="The MahJongo table's two-player mode (seed 001): 80 tiles (no 2-8 of "
+        "characters and bamboo), golden payments",
     )
 )
