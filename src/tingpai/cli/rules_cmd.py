@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -268,8 +269,16 @@ def write_docs(directory: Path) -> list[Path]:
 # --- human output --------------------------------------------------------------------
 
 
+def _indented(console: Any, text: str, indent: int, style: str = "") -> None:
+    """Print ``text`` wrapped to the console width under an indent (no trailing spaces)."""
+    pad = " " * indent
+    for paragraph in text.split("\n"):
+        wrapped = textwrap.fill(paragraph, width=max(40, console.width - 1),
+                                initial_indent=pad, subsequent_indent=pad)
+        console.print(wrapped, style=style, soft_wrap=True)
+
+
 def _print_list(console: Any) -> None:
-    from rich.padding import Padding
     from rich.text import Text
 
     for item in ruleset_list():
@@ -278,12 +287,11 @@ def _print_list(console: Any) -> None:
             line.append(f" (alias {', '.join(item['aliases'])})")
         line.append(f"  {item['name']}")
         console.print(line)
-        console.print(Padding(item["description"], (0, 0, 0, 4), expand=False))
+        _indented(console, item["description"], 4)
     console.print("tingpai rules ID shows a ruleset's options and patterns.", style="dim")
 
 
 def _print_info(console: Any, info: dict[str, Any]) -> None:
-    from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
 
@@ -319,7 +327,7 @@ def _print_info(console: Any, info: dict[str, Any]) -> None:
             details.append(f"supersedes: {_supersedes_text(pattern)}")
         if pattern["ruling"]:
             details.append(f"ruling: {pattern['ruling']}")
-        console.print(Padding("\n".join(details), (0, 0, 0, 6), expand=False), style="dim")
+        _indented(console, "\n".join(details), 6, style="dim")
 
 
 def run(args: argparse.Namespace) -> int:
