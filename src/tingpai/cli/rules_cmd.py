@@ -17,7 +17,7 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,10 +50,11 @@ def register(subparsers: Any) -> None:
 # --- the data ------------------------------------------------------------------------
 
 
-def ruleset_list() -> list[dict[str, Any]]:
-    """Every registered ruleset: ``{id, name, description, aliases}``, in registry order."""
+def ruleset_list(ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Rulesets as ``{id, name, description, aliases}`` (default: every registered id, in
+    registry order)."""
     out = []
-    for rid in ruleset_ids():
+    for rid in ruleset_ids() if ids is None else ids:
         spec = ruleset_spec(rid)
         out.append({"id": spec.id, "name": spec.name, "description": spec.description,
                     "aliases": list(spec.aliases)})
@@ -113,10 +114,10 @@ def ruleset_info(id: str) -> dict[str, Any]:
     }
 
 
-def _families() -> list[tuple[list[str], tuple[Pattern, ...]]]:
-    """Ruleset ids grouped by the pattern list they share, in registry order."""
+def _families(ids: Sequence[str]) -> list[tuple[list[str], tuple[Pattern, ...]]]:
+    """Ruleset ids grouped by the pattern list they share, in the given order."""
     groups: dict[tuple[Pattern, ...], list[str]] = {}
-    for rid in ruleset_ids():
+    for rid in ids:
         groups.setdefault(ruleset_spec(rid).patterns, []).append(rid)
     return [(ids, patterns) for patterns, ids in groups.items()]
 
@@ -209,15 +210,17 @@ def ruleset_markdown(id: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def index_markdown() -> str:
-    """The page ``docs/rules/index.md``: every ruleset, and every pattern id across them
-    (one id per concept, :mod:`tingpai.rules.concepts`) with each table's name and value."""
+def index_markdown(ids: Sequence[str] | None = None) -> str:
+    """The page ``docs/rules/index.md``: the rulesets (default: every registered id), and
+    every pattern id across them (one id per concept, :mod:`tingpai.rules.concepts`) with
+    each table's name and value."""
+    chosen = tuple(ruleset_ids() if ids is None else ids)
     out = [GENERATED, "", "# Rulesets", "", _row(("id", "name", "aliases", "description")),
            _row(("---",) * 4)]
-    for item in ruleset_list():
+    for item in ruleset_list(chosen):
         out.append(_row((f"[`{item['id']}`]({item['id']}.md)", item["name"],
                          ", ".join(f"`{a}`" for a in item["aliases"]), item["description"])))
-    families = _families()
+    families = _families(chosen)
     out += ["", "## Pattern ids across the rulesets", "",
             "One id per concept: the same thing rewarded has the same id in every ruleset, "
             "whatever each seed calls it (see `tingpai.rules.concepts`). Each cell is that "
@@ -243,10 +246,12 @@ def index_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
-def docs_pages() -> dict[str, str]:
-    """Every generated page of ``docs/rules/`` by file name."""
-    pages = {f"{rid}.md": ruleset_markdown(rid) for rid in ruleset_ids()}
-    pages["index.md"] = index_markdown()
+def docs_pages(ids: Sequence[str] | None = None) -> dict[str, str]:
+    """Every generated page of ``docs/rules/`` by file name, for these ids (default: every
+    registered id)."""
+    chosen = tuple(ruleset_ids() if ids is None else ids)
+    pages = {f"{rid}.md": ruleset_markdown(rid) for rid in chosen}
+    pages["index.md"] = index_markdown(chosen)
     return pages
 
 

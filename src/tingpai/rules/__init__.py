@@ -33,7 +33,12 @@ from tingpai.rules.registry import (
 )
 from tingpai.rules.ruleset import Ruleset
 
+BUILTIN_IDS: tuple[str, ...] = ruleset_ids()
+"""The ids this package ships (registered on import), whatever a host registers later;
+``docs/rules/`` has a page for each."""
+
 __all__ = [
+    "BUILTIN_IDS",
     "PAYMENT_TABLES",
     "FanRows",
     "HandContext",
