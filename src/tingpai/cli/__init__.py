@@ -1,8 +1,11 @@
 """The ``tingpai`` command: one subcommand per module in this package.
 
 Each subcommand module exposes ``register(subparsers)`` which adds its parser and sets
-``func`` (``argparse.Namespace -> int`` exit status).  Errors the user can fix exit with
-status 2 and a message that names what was wrong.
+``func`` (``argparse.Namespace -> int`` exit status); to add a subcommand, add its name to
+:data:`SUBCOMMANDS`.  Errors the user can fix exit with status 2 and a message that names
+what was wrong.  ``tingpai --version`` prints the version; ``python -m tingpai`` is the same
+command.  Helpers the subcommands share (``--option``, ``--bots``) are in
+:mod:`tingpai.cli.common`.
 """
 
 from __future__ import annotations

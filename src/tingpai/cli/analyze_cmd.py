@@ -247,9 +247,10 @@ def analyze(
         result["thirteen_orphans"] = (
             Form.ORPHANS in forms and not melds and is_thirteen_orphans(counts)
         )
-        outside = [min(4, n) - c for n, c in zip(seen, counts, strict=True)]
+        # Copies that cannot be drawn beyond the concealed ones: melds, visible, not in the set.
+        unavailable = [min(4, n) - c for n, c in zip(seen, counts, strict=True)]
         result["discards"] = []
-        for option in discard_table(counts, outside, forms):
+        for option in discard_table(counts, unavailable, forms):
             improving = drawable(option.improving)
             result["discards"].append({
                 "tile": tile_to_str(option.tile),
