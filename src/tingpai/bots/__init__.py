@@ -18,14 +18,17 @@ from tingpai.bots.play import (
 )
 from tingpai.bots.random_bot import RandomBot
 from tingpai.bots.registry import bot_names, find_bot, register_bot
+from tingpai.bots.expert import ExpertBot
 from tingpai.bots.value import ValueBot
 
 register_bot("random", RandomBot)
 register_bot("greedy", GreedyBot)
 register_bot("value", ValueBot)
+register_bot("expert", ExpertBot)
 
 __all__ = [
     "Bot",
+    "ExpertBot",
     "GameRun",
     "GreedyBot",
     "RandomBot",

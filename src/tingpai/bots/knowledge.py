@@ -33,6 +33,8 @@ ROLES: dict[Callable[..., int], str] = {
     p.seven_pairs: "seven_pairs",
     p.all_simples: "all_simples",
     p.all_sequences: "all_sequences",
+    p.two_pure_sequences: "two_pure_sequences",
+    p.all_types: "all_types",
     p.closed_hand: "closed",
     p.fully_concealed_self_draw: "concealed_self_draw",
     p.self_draw: "self_draw",
@@ -48,6 +50,11 @@ ROLES: dict[Callable[..., int], str] = {
     p.thirteen_orphans: "thirteen_orphans",
 }
 """The pattern predicates the bots plan around, by role name."""
+
+SMALL_ROLES = ("all_sequences", "all_simples", "two_pure_sequences", "all_types")
+"""Qualifying patterns a plain hand often shows without being steered toward them."""
+SMALL_ROLE_CHANCE = 0.2
+"""Chance that a plain completed hand shows one given small pattern."""
 
 STANDARD = "standard"
 TRIPLETS = "triplets"
@@ -86,6 +93,8 @@ class Target:
     """The plain plan (every kind, standard form): patterns may come on their own."""
     honours: bool = True
     """Honour tiles are allowed (so value triplets can add to it)."""
+    needs: tuple[tuple[Tile, int], ...] = ()
+    """GROUPS: (tile, copies) the groups need, for a quick bound."""
 
     def admits(self, meld_tiles: tuple[Tile, ...], triplet: bool) -> bool:
         """Whether a declared meld fits the plan."""
@@ -113,8 +122,19 @@ class TableKnowledge:
     role_value: dict[str, int]
     limit_roles: frozenset[str]
     targets: tuple[Target, ...]
+    smallest_win: int
+    """The least a legal win is worth: the minimum, or the smallest qualifying pattern."""
     gains: dict[tuple[int, bool], int] = field(default_factory=dict, compare=False)
     """Memo of :meth:`gain`."""
+
+    def incidental(self) -> tuple[int, float]:
+        """A plain hand's small patterns that may come on their own: (the smallest value
+        among them, the chance that at least one comes), each small role counted as an
+        independent one-in-five chance."""
+        present = [self.role_value[r] for r in SMALL_ROLES if self.role_value.get(r)]
+        if not present:
+            return 0, 0.0
+        return min(present), 1.0 - (1.0 - SMALL_ROLE_CHANCE) ** len(present)
 
     def value_of(self, role: str) -> int:
         """What a role is worth at this table (0 when the table does not score it)."""
@@ -208,6 +228,11 @@ def _build(ruleset: Ruleset) -> TableKnowledge:
         role_value=role_value,
         limit_roles=frozenset(limits),
         targets=(),
+        smallest_win=max(
+            opts.min_value,
+            min((pt.value for pt in ruleset.patterns
+                 if pt.qualifies and pt.value > 0 and pt.amount is None), default=1),
+        ),
     )
     object.__setattr__(knowledge, "targets", tuple(_targets(knowledge)))
     return knowledge
@@ -232,8 +257,13 @@ def _targets(k: TableKnowledge) -> list[Target]:
         else:
             value = sum(rv.get(r, 0) for r in roles)
         honours = any(allowed[t] for t in range(EAST, NUM_KINDS))
+        groups: tuple[tuple[Tile, ...], ...] = kw.get("groups", ())
+        counted: dict[Tile, int] = {}
+        for g in groups:
+            for t in g:
+                counted[t] = counted.get(t, 0) + 1
         return Target(name, shape, allowed, roles=roles, value=value, limit=limit,
-                      honours=honours, **kw)
+                      honours=honours, needs=tuple(sorted(counted.items())), **kw)
 
     out.append(make("any", STANDARD, kinds, keep=everything, incidental=True))
     suits = [s for s in range(3) if any(kinds[9 * s + i] for i in range(9))]

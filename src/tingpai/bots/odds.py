@@ -10,9 +10,9 @@ from its own draw, or from the discards of the others.
 Inputs are rounded to a coarse grid so that the dynamic programme is memoized: the bots
 call this thousands of times per hand with very few distinct arguments.
 
->>> round(win_chance(1, 10, 0.0, 0.0, 0.1, 0.0), 3)
+>>> round(win_chance(1, 10, 0.0, 0.0, 0.1, opponents=0), 3)
 0.651
->>> win_chance(3, 2, 0.5, 0.5, 0.5, 0.0)
+>>> win_chance(3, 2, 0.5, 0.5, 0.5)
 0.0
 """
 
@@ -35,20 +35,38 @@ def per_round(useful: float, unseen: int, helpers: float) -> float:
     return 1.0 - miss ** (1.0 + helpers)
 
 
+def end_hazard(turn: int, opponents: int) -> float:
+    """The plain chance that some other seat wins during round ``turn`` (0 = the first):
+    nobody wins early, then about 5% per opponent per round (greedy and value self-play
+    of every ruleset: the hazard rises from turn 4 and levels off past turn 13)."""
+    return opponents * min(0.05, max(0.0, 0.005 * (turn - 3)))
+
+
 def win_chance(
-    distance: int, rounds: int, first: float, later: float, win: float, end: float
+    distance: int, rounds: int, first: float, later: float, win: float, turn: int = 8,
+    opponents: int = 3, extra: float = 0.0,
 ) -> float:
-    """Chance of winning within ``rounds`` rounds from ``distance`` (1 = ready)."""
+    """Chance of winning within ``rounds`` rounds from ``distance`` (1 = ready), the
+    hand being at round ``turn`` now, against ``opponents`` whose chance of ending the
+    hand grows with the rounds (:func:`end_hazard`) plus ``extra`` per round (opponents
+    already threatening)."""
+    return win_chance_grid(
+        distance, rounds, grid(first), grid(later), grid(win), turn, opponents, grid(extra)
+    )
+
+
+def grid(chance: float) -> int:
+    """A chance on the memo's grid (for :func:`win_chance_grid`)."""
+    return round(chance * _GRID)
+
+
+def win_chance_grid(distance: int, rounds: int, first: int, later: int, win: int,
+                    turn: int, opponents: int, extra: int) -> float:
+    """:func:`win_chance` with its chances already on the grid."""
     if distance < 1 or distance > MAX_DISTANCE or rounds < distance:
         return 0.0
-    key = (
-        distance,
-        min(rounds, 40),
-        round(first * _GRID),
-        round(later * _GRID),
-        round(win * _GRID),
-        round(end * 2 * _GRID),
-    )
+    key = (distance, rounds if rounds < 40 else 40, first, later, win,
+           turn if turn < 16 else 16, opponents, extra)
     found = _MEMO.get(key)
     if found is not None:
         return found
@@ -59,17 +77,19 @@ def win_chance(
     return found
 
 
-def _solve(distance: int, rounds: int, fq: int, lq: int, wq: int, eq: int) -> float:
+def _solve(distance: int, rounds: int, fq: int, lq: int, wq: int, turn: int,
+           opponents: int, eq: int) -> float:
     first = fq / _GRID
     later = lq / _GRID
     win = wq / _GRID
-    stay = 1.0 - eq / (2 * _GRID)
+    extra = eq / _GRID
     # at[i]: chance of being i steps from ready (0 = ready), the hand still going.
     steps = distance - 1
     at = [0.0] * (steps + 1)
     at[steps] = 1.0
     won = 0.0
-    for _ in range(rounds):
+    for r in range(rounds):
+        stay = max(0.0, 1.0 - end_hazard(turn + r, opponents) - extra)
         won += at[0] * stay * win
         nxt = [0.0] * (steps + 1)
         nxt[0] = at[0] * stay * (1.0 - win)

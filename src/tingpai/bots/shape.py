@@ -76,50 +76,63 @@ def triplets_distance(
     counts: Sequence[int], melds: int, allowed: Sequence[bool], unseen: Sequence[int]
 ) -> int:
     """Tiles to draw until the allowed kinds of ``counts`` hold ``melds`` triplets and a
-    pair (All Triplets), only counting copies that are still unseen."""
-    held: list[tuple[int, int, int]] = []  # (cost as a triplet, cost as the pair, kind)
-    fresh_triplets = 0  # kinds not held with three unseen copies
-    fresh_pairs = 0  # kinds not held with exactly two unseen copies
+    pair (All Triplets), only counting copies that are still unseen.
+
+    Kinds are grouped by what they cost: held three or four times (a triplet now), twice
+    (one more for a triplet; a pair now), once (two more, or one for the pair), or not at
+    all (three, or two for the pair); the pair is taken from each group in turn and the
+    triplets from the cheapest groups.
+    """
+    threes = twos = twos_dead = ones = ones_pair = fresh3 = fresh2 = 0
     for k in range(NUM_KINDS):
         if not allowed[k]:
             continue
         c = counts[k]
         u = unseen[k]
-        if c:
-            need3 = 3 - c if c < 3 else 0
-            need2 = 2 - c if c < 2 else 0
-            held.append((need3 if u >= need3 else FAR, need2 if u >= need2 else FAR, k))
+        if c >= 3:
+            threes += 1
+        elif c == 2:
+            if u:
+                twos += 1
+            else:
+                twos_dead += 1
+        elif c == 1:
+            if u >= 2:
+                ones += 1
+            elif u:
+                ones_pair += 1
         elif u >= 3:
-            fresh_triplets += 1
+            fresh3 += 1
         elif u == 2:
-            fresh_pairs += 1
-    held.sort()
+            fresh2 += 1
     best = FAR
-    for _, pair_cost, pair_kind in held:  # the pair is a held kind
-        if pair_cost < FAR:
-            best = min(best, pair_cost + _triplet_costs(held, pair_kind, melds, fresh_triplets))
-    if fresh_triplets or fresh_pairs:  # the pair is a kind not held yet
-        spare = fresh_triplets if fresh_pairs else fresh_triplets - 1
-        best = min(best, 2 + _triplet_costs(held, -1, melds, spare))
+    groups = [threes, twos, ones, fresh3]
+    # Pair from: a triplet-or-more kind, a pair (live or not), a single, a fresh kind.
+    for source, pair_cost in ((0, 0), (1, 0), (-1, 0), (2, 1), (-2, 1), (3, 2), (-3, 2)):
+        avail = groups[:]
+        if source >= 0:
+            if not avail[source]:
+                continue
+            avail[source] -= 1
+        elif source == -1:
+            if not twos_dead:
+                continue
+        elif source == -2:
+            if not ones_pair:
+                continue
+        elif not fresh2:
+            continue
+        total = pair_cost
+        need = melds
+        for cost in range(4):
+            take = avail[cost] if avail[cost] < need else need
+            total += take * cost
+            need -= take
+            if not need:
+                break
+        if not need and total < best:
+            best = total
     return best
-
-
-def _triplet_costs(
-    held: list[tuple[int, int, int]], pair_kind: int, melds: int, fresh: int
-) -> int:
-    """Cheapest ``melds`` triplets from the held kinds (sorted by cost) other than the
-    pair's, topped up with kinds not held (3 tiles each, ``fresh`` of them available)."""
-    total = 0
-    need = melds
-    for cost, _, k in held:
-        if not need or cost >= 3:
-            break
-        if k != pair_kind:
-            total += cost
-            need -= 1
-    if need > fresh:
-        return FAR
-    return total + 3 * need
 
 
 def pairs_distance(counts: Sequence[int], allowed: Sequence[bool], unseen: Sequence[int]) -> int:
@@ -182,24 +195,34 @@ def groups_distance(
     rest_melds = melds - len(groups)
     if rest_melds < 0:
         return FAR
-    need = [0] * NUM_KINDS
+    need: dict[int, int] = {}
     for group in groups:
         for t in group:
-            need[t] += 1
-    rest = list(counts)
+            need[t] = need.get(t, 0) + 1
+    return needs_distance(counts, rest_melds, tuple(need.items()), unseen, limit)
+
+
+def needs_distance(
+    counts: Sequence[int],
+    rest_melds: int,
+    needs: Sequence[tuple[int, int]],
+    unseen: Sequence[int],
+    limit: int = FAR,
+) -> int:
+    """:func:`groups_distance` with the groups given as (tile, copies needed) and the
+    melds still to form besides them."""
+    rest = bytearray(counts)
     missing = 0
-    for t in range(NUM_KINDS):
-        n = need[t]
-        if n:
-            have = rest[t]
-            if have >= n:
-                rest[t] = have - n
-            else:
-                short = n - have
-                if unseen[t] < short:
-                    return FAR
-                missing += short
-                rest[t] = 0
+    for t, n in needs:
+        have = rest[t]
+        if have >= n:
+            rest[t] = have - n
+        else:
+            short = n - have
+            if unseen[t] < short:
+                return FAR
+            missing += short
+            rest[t] = 0
     if missing > limit:
         return FAR
     return missing + standard_distance(bytes(rest), rest_melds)

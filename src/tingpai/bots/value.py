@@ -42,10 +42,11 @@ from tingpai.bots.knowledge import (
     Target,
     table_knowledge,
 )
-from tingpai.bots.odds import per_round, win_chance
+from tingpai.bots.odds import end_hazard, grid, per_round, win_chance_grid
 from tingpai.bots.shape import (
     FAR,
     groups_distance,
+    needs_distance,
     orphans_distance,
     outside_only,
     pairs_distance,
@@ -67,17 +68,26 @@ DISCARD_SHARE = 0.6
 """Share of a wanted tile's unseen copies that the other seats will discard (not keep)."""
 CALL_HELP = {STANDARD: 0.15, TRIPLETS: 0.35, GROUPS: 0.15, PAIRS: 0.0, ORPHANS: 0.0}
 """Extra effective draws per other seat a shape gets from claiming discards."""
-TYPICAL_USEFUL = {2: 18.0, 3: 28.0}
-"""Unseen tiles that typically move a hand one step closer, by distance (4 and more: 34)."""
+TYPICAL_SHARE = (0.0, 0.15, 0.2, 0.22, 0.24, 0.26)
+"""Share of the unseen tiles that typically moves a hand one step closer, by shanten
+(measured in greedy self-play: a 1-shanten hand improves on about one turn in five)."""
 TYPICAL_WAITS = 5.0
 """Unseen winning tiles of a typical ready hand."""
-INCIDENTAL = 0.3
-"""Chance that a plain hand picks up a small pattern on its own (All Sequences, ...)."""
 PAIR_TO_TRIPLET = 1.4
 """Effective draws per round that can turn a held pair into a triplet: one's own draw
 and claimable discards (a pung may be called from any seat)."""
-SLACK = 3
+SLACK = 2
 """Targets farther than the plain hand's distance plus this are not considered."""
+GROUP_SLACK = 1
+"""Fixed-group targets (straights, three-colour sets) whose groups alone miss more tiles
+than that limit less this are not considered either."""
+FAR_DISCARDS = 2
+"""Discards that leave the hand more than this many steps slower than the best are not
+valued (a plan that needs them is found through the other discards)."""
+CALL_MARGIN = 0.1
+"""A claim must be worth this much more than passing, relatively..."""
+CALL_MARGIN_FLOOR = 0.02
+"""... and absolutely, in units of the table's smallest legal win."""
 KEEP_TARGETS = 4
 """Targets followed per decision (the best by an optimistic value)."""
 
@@ -117,18 +127,24 @@ class Outlook:
         self.pond = frozenset(obs.ponds[obs.seat])
         self.melds: tuple[Meld, ...] = obs.melds[obs.seat]
         self.rounds = self._rounds_left()
-        self.end = self.end_hazard()
+        self.turn = len(obs.ponds[obs.seat])
+        self.extra_end = self.threat_hazard()
         self.cache = cache
         self.dealer_repeats = obs.repeats if obs.dealer == obs.seat else 0
         self.flowers = obs.flowers[obs.seat]
-        self._targets: dict[tuple[Meld, ...], tuple[Target, ...]] = {}
+        self._targets: dict[tuple[object, ...], tuple[Target, ...]] = {}
+        self._meld_keys: dict[int, tuple[tuple[Meld, ...], tuple[object, ...]]] = {}
         self._gain_memo: dict[tuple[object, ...], float] = {}
+        self._shares: dict[str, float] = {}
         self._target_gains: dict[tuple[object, ...], float] = {}
-        self._selected: dict[tuple[bytes, tuple[Meld, ...]], tuple[Target, ...]] = {}
+        self._selected: dict[tuple[bytes, tuple[object, ...]], tuple[Target, ...]] = {}
         helpers = DISCARD_SHARE * (self.players - 1)
-        self.win_typical = per_round(
-            TYPICAL_WAITS, self.total_unseen, helpers
-        )
+        self.win_typical = per_round(TYPICAL_WAITS, self.total_unseen, helpers)
+        self._win_grid = grid(self.win_typical)
+        self._extra_grid = grid(self.extra_end)
+        self._later: dict[tuple[str, int], int] = {}
+        self.unit_gain = float(k.gain(k.capped(k.smallest_win), False))
+        """What the smallest legal win collects (a unit for margins)."""
 
     # ------------------------------------------------------------------ the race
 
@@ -141,23 +157,33 @@ class Outlook:
             n = min(n, mine, min(obs.pond_left))
         return max(0, n)
 
-    def end_hazard(self) -> float:
-        """Chance per round that another seat ends the hand (a plain estimate that grows
-        as the hand goes on; the expert refines it from what it sees)."""
-        turn = len(self.obs.ponds[self.seat])
-        return min(0.5, (self.players - 1) * (0.015 + 0.003 * min(turn, 16)))
+    def threat_hazard(self) -> float:
+        """Chance per round, beyond the plain schedule (:func:`~tingpai.bots.odds.
+        end_hazard`), that another seat ends the hand: none for the value bot; the expert
+        adds what it reads from its opponents."""
+        return 0.0
 
     # ------------------------------------------------------------------ targets
 
+    def meld_key(self, melds: tuple[Meld, ...]) -> tuple[object, ...]:
+        """A cheap hashable key for a tuple of melds (frozen dataclasses hash slowly)."""
+        found = self._meld_keys.get(id(melds))
+        if found is not None and found[0] is melds:
+            return found[1]
+        key = tuple((m.kind.value, m.first, m.concealed) for m in melds)
+        self._meld_keys[id(melds)] = (melds, key)
+        return key
+
     def targets(self, melds: tuple[Meld, ...]) -> tuple[Target, ...]:
         """The targets the declared melds still admit."""
-        found = self._targets.get(melds)
+        mkey = self.meld_key(melds)
+        found = self._targets.get(mkey)
         if found is None:
             found = tuple(
                 t for t in self.k.targets
                 if all(t.admits(m.tiles, m.kind is not MeldKind.CHOW) for m in melds)
             )
-            self._targets[melds] = found
+            self._targets[mkey] = found
         return found
 
     def distance(self, target: Target, counts: Sequence[int], b: bytes,
@@ -178,17 +204,29 @@ class Outlook:
             return pairs_distance(counts, target.allowed, self.unseen) if not melds else FAR
         if shape == ORPHANS:
             return orphans_distance(counts, self.unseen) if not melds else FAR
-        groups = list(target.groups)
-        for m in melds:
-            if m.tiles[:3] in groups:
-                groups.remove(m.tiles[:3])
+        if not melds:
+            missing = 0
+            for t, n in target.needs:
+                have = counts[t]
+                if have < n:
+                    missing += n - have
+            if missing > limit - GROUP_SLACK:
+                return FAR
+            return needs_distance(counts, need - len(target.groups), target.needs,
+                                  self.unseen, limit)
+        else:
+            groups = list(target.groups)
+            for m in melds:
+                if m.tiles[:3] in groups:
+                    groups.remove(m.tiles[:3])
         return groups_distance(counts, need, groups, self.unseen, limit)
 
     def select(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> tuple[Target, ...]:
         """The few targets worth following from ``counts`` (before or after a discard):
         within reach of the plain hand's distance and best by an optimistic value."""
         b = bytes(counts)
-        key = (b, melds)
+        mkey = self.meld_key(melds)
+        key = (b, mkey)
         found = self._selected.get(key)
         if found is not None:
             return found
@@ -201,24 +239,34 @@ class Outlook:
             d = self.distance(target, counts, b, melds, limit)
             if d > limit or d > rounds + 1:
                 continue
-            gain = self.target_gain(target, counts, melds)
+            gain = self.target_gain(target, counts, melds, mkey)
             if gain <= 0.0:
                 continue
-            later = self.later_chance(target, max(1, d))
-            upper = win_chance(max(1, d), rounds + 1, later, later, self.win_typical,
-                               self.end) * gain
+            later = self.later_grid(target, max(1, d))
+            upper = win_chance_grid(max(1, d), rounds + 1, later, later, self._win_grid,
+                                    self.turn, self.players - 1, self._extra_grid) * gain
             scored.append((upper, -i, target))
         scored.sort(reverse=True)
         found = tuple(t for _, _, t in scored[:KEEP_TARGETS])
+        plain_target = next((t for _, _, t in scored if t.incidental), None)
+        if plain_target is not None and plain_target not in found:
+            found = (*found, plain_target)
         self._selected[key] = found
         return found
 
-    def later_chance(self, target: Target, d: int) -> float:
-        """Typical chance per round of moving one step closer to ``target`` from ``d``."""
-        return per_round(
-            TYPICAL_USEFUL.get(d - 1, 34.0) * self.share(target), self.total_unseen,
-            CALL_HELP[target.shape] * (self.players - 1),
-        )
+    def later_grid(self, target: Target, d: int) -> int:
+        """Typical chance per round (on the odds grid) of moving one step closer to
+        ``target`` from distance ``d``."""
+        key = (target.name, d)
+        found = self._later.get(key)
+        if found is None:
+            found = grid(per_round(
+                _typical_share(d - 1) * self.share(target) * self.total_unseen,
+                self.total_unseen,
+                CALL_HELP[target.shape] * (self.players - 1),
+            ))
+            self._later[key] = found
+        return found
 
     # ------------------------------------------------------------------ values
 
@@ -251,38 +299,44 @@ class Outlook:
         rounds = self.rounds
         if targets is None:
             targets = self.select(counts, melds)
+        mkey = self.meld_key(melds)
         for target in targets:
             d = self.distance(target, counts, b, melds, plain + SLACK)
             if d >= FAR or d > plain + SLACK or d > rounds or (ready and d <= 1):
                 continue
-            gain = self.target_gain(target, counts, melds)
+            gain = self.target_gain(target, counts, melds, mkey)
             if gain <= 0.0:
                 continue
-            later = self.later_chance(target, d)
+            later = self.later_grid(target, d)
             first = later
             if target.incidental and useful is not None:
-                first = per_round(float(useful), self.total_unseen,
-                                  CALL_HELP[target.shape] * (self.players - 1))
-            value = win_chance(d, rounds, first, later, self.win_typical, self.end) * gain
+                first = grid(per_round(float(useful), self.total_unseen,
+                                       CALL_HELP[target.shape] * (self.players - 1)))
+            value = win_chance_grid(d, rounds, first, later, self._win_grid,
+                                    self.turn, self.players - 1, self._extra_grid) * gain
             if value > best:
                 best = value
         return best
 
     def share(self, target: Target) -> float:
         """Fraction of the unseen tiles the target may use (a flush uses about a third)."""
-        found = self._gain_memo.get(("share", target.name))
+        found = self._shares.get(target.name)
         if found is None:
             allowed = target.allowed
             total = sum(u for t, u in enumerate(self.unseen) if allowed[t])
             found = min(1.0, 1.6 * total / self.total_unseen)
-            self._gain_memo[("share", target.name)] = found
+            self._shares[target.name] = found
         return found
 
     def target_gain(
-        self, target: Target, counts: Sequence[int], melds: tuple[Meld, ...]
+        self, target: Target, counts: Sequence[int], melds: tuple[Meld, ...],
+        mkey: tuple[object, ...] | None = None,
     ) -> float:
-        """Expected gain of completing ``target`` from this hand (zero if it cannot win)."""
-        memo_key = (target.name, bytes(counts[EAST:NUM_KINDS]), melds)
+        """Expected gain of completing ``target`` from this hand (zero if it cannot win).
+        ``mkey`` is :meth:`meld_key` of ``melds`` when the caller has it."""
+        if mkey is None:
+            mkey = self.meld_key(melds)
+        memo_key = (target.name, bytes(counts[EAST:NUM_KINDS]), mkey)
         found = self._target_gains.get(memo_key)
         if found is None:
             found = self._target_gain(target, counts, melds)
@@ -329,9 +383,9 @@ class Outlook:
                 tsumo_value += concealed_tsumo
                 tsumo_qualifies = True
         if target.incidental:
-            small = k.value_of("all_sequences")
+            small, chance = k.incidental()
             if small:
-                flex.append((small, INCIDENTAL, True))
+                flex.append((small, chance, True))
         key = (certain, qualifies, tuple(flex), tsumo_value, tsumo_qualifies, p_tsumo)
         found = self._gain_memo.get(key)
         if found is None:
@@ -401,22 +455,19 @@ class Outlook:
         total = self.total_unseen
         tsumo = min(1.0, tsumo_live / total)
         ron = per_round(ron_live * DISCARD_SHARE, total, self.players - 2) if ron_live else 0.0
-        stay_alive = 1.0 - self.end
-        per_tsumo = stay_alive * tsumo
-        per_ron = stay_alive * (1.0 - tsumo) * ron
-        stay = stay_alive * (1.0 - tsumo) * (1.0 - ron)
-        n = self.rounds
-        if stay < 1.0:
-            span = (1.0 - stay**n) / (1.0 - stay)
-        else:
-            span = float(n)
-        value = span * (
-            per_tsumo * (tsumo_sum / tsumo_live if tsumo_live else 0.0)
-            + per_ron * (ron_sum / ron_live if ron_live else 0.0)
-        )
+        per_round_gain = tsumo * (tsumo_sum / tsumo_live if tsumo_live else 0.0) + (
+            1.0 - tsumo) * ron * (ron_sum / ron_live if ron_live else 0.0)
+        miss = (1.0 - tsumo) * (1.0 - ron)
+        alive = 1.0
+        value = 0.0
+        others = self.players - 1
+        for r in range(self.rounds):
+            alive *= max(0.0, 1.0 - end_hazard(self.turn + r, others) - self.extra_end)
+            value += alive * per_round_gain
+            alive *= miss
         pay = self.obs.ruleset.options.ready_payment
         if pay:
-            value += stay**n * pay * (self.players - 1)
+            value += alive * pay * others
         return value
 
     def win_gain(self, counts: list[int], melds: tuple[Meld, ...], tile: Tile,
@@ -496,9 +547,13 @@ class ValueBot:
         melds = view.melds
         targets = view.select(counts, melds)
         out = []
+        fastest = table[0].shanten
         for option in table:
             action = actions.get(option.tile)
             if action is None:
+                continue
+            if option.shanten > fastest + FAR_DISCARDS:
+                out.append(Choice(action, 0.0, option.shanten, option.live))
                 continue
             after = list(counts)
             after[option.tile] -= 1
@@ -558,18 +613,17 @@ class ValueBot:
         view = self.outlook(obs)
         best_action = simple(obs.seat, ActionKind.PASS)
         best = self.pass_value(obs, view)
+        # A claim must gain a margin over passing: the model's open plans are the more
+        # optimistic, and a claim gives away information and a safe tile.
+        margin = CALL_MARGIN * max(0.0, best) + CALL_MARGIN_FLOOR * view.unit_gain
         for a in obs.legal:
             if a.kind not in _CLAIMS:
                 continue
             value = self.claim_value(obs, view, a, t)
-            if value > best * (1.0 + self.call_margin(obs, view)) and value > 0.0:
+            if value > best + margin and value > 0.0:
                 best = value
                 best_action = a
         return best_action
-
-    def call_margin(self, obs: Observation, view: Outlook) -> float:
-        """How much better a claim must be than passing (relative)."""
-        return 0.05
 
     def pass_value(self, obs: Observation, view: Outlook) -> float:
         """Value of letting the discard go."""
@@ -602,7 +656,7 @@ class ValueBot:
         """The value of the best discard after a chow or pung."""
         best = 0.0
         targets = view.select(counts, melds)
-        for option in _options(counts, obs.visible):
+        for option in standard_discards(counts, obs.visible):
             after = list(counts)
             after[option.tile] -= 1
             value = view.hand_value(after, melds, option.tile, option.live, targets)
@@ -610,5 +664,10 @@ class ValueBot:
         return best
 
 
-def _options(counts: list[int], visible: list[int]) -> list[DiscardOption]:
+def _typical_share(shanten: int) -> float:
+    return TYPICAL_SHARE[shanten] if shanten < len(TYPICAL_SHARE) else TYPICAL_SHARE[-1]
+
+
+def standard_discards(counts: list[int], visible: list[int]) -> list[DiscardOption]:
+    """The discard table of a hand with declared melds (standard form only)."""
     return discard_table(counts, visible, Form.STANDARD)
