@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tingpai.bots.knowledge import TableKnowledge, table_knowledge
+from tingpai.bots.odds import register_profile
 from tingpai.engine.observation import Observation
 from tingpai.rules.base import Unit
 from tingpai.tiles import DRAGONS, EAST, NUM_KINDS, MeldKind
@@ -82,14 +83,30 @@ FLUSH_SUIT = (1.0, 1.5, 1.9, 2.2)
 """The flush suit and honours against those melds."""
 THIRD_DRAGON = 4.0
 """The third dragon against two dragon melds."""
-THREAT_WIN = 0.10
-"""Chance per round that a ready opponent wins (its own draw or another seat's tile)."""
+THREAT_WIN = {True: 0.13, False: 0.08}
+"""Chance per round that a ready opponent wins (its own draw or another seat's tile),
+with and without sacred discard: value self-play's hazard of a win over its readiness
+(Hong Kong ready hands often lack the fan to win on a discard)."""
 PAO_CLAIM = 0.35
 """Chance that an opponent showing two dragon melds holds a pair of the third."""
 
 
 def _bucket(discards: int) -> int:
     return min(10, discards // 2)
+
+
+def typical_ready(sacred: bool, turn: int) -> float:
+    """The readiness of a typical opponent (no or one meld) at a turn."""
+    table = READY_SACRED if sacred else READY_OPEN
+    b = _bucket(turn)
+    return (table[0][b] + table[1][b]) / 2
+
+
+def hazard_profile(sacred: bool) -> int:
+    """The registered per-opponent hazard profile of a table (with or without sacred
+    discard): a typical opponent's readiness by turn times its chance per round of
+    winning when ready (:data:`THREAT_WIN`)."""
+    return register_profile(tuple(typical_ready(sacred, t) * THREAT_WIN[sacred] for t in range(40)))
 
 
 @dataclass(frozen=True)
@@ -233,8 +250,12 @@ class TableReading:
     # ------------------------------------------------------------------ summaries
 
     def threat(self) -> float:
-        """Extra chance per round that an opponent ends the hand, from their readiness."""
-        return sum(op.ready for op in self.opponents) * THREAT_WIN
+        """Chance per round that an opponent ends the hand, beyond what the table's plain
+        profile expects of typical opponents at this turn (:func:`hazard_profile`)."""
+        obs = self.obs
+        sacred = self.k.furiten
+        typical = typical_ready(sacred, len(obs.ponds[obs.seat]))
+        return sum(op.ready - typical for op in self.opponents) * THREAT_WIN[sacred]
 
     def losses(self, own_value: Sequence[float] | None = None) -> list[float]:
         """Per kind: the expected cost of discarding it now (dealing in, and pao)."""

@@ -34,13 +34,23 @@ from tingpai.tiles import NUM_KINDS, Meld
 
 PUSH_DISCARDS = 2
 """Discards a hand makes per tile it still needs, while it pushes."""
-TIE = 0.02
-"""Discards whose values net of risk are within this share of the hand's value (or of
-the smallest win) are ties, broken by speed."""
+THREAT_WEIGHT = 0.0
+"""How much of the read threat enters the race (arenas: counting it fully made the
+expert fold too often and lose to ``value``; the risk of each discard is weighed
+anyway)."""
+GROWTH = 1.0
+"""How much riskier a later discard is than one now."""
+TIE_UNIT = 0.1
+TIE_VALUE = 0.2
+"""A discard safer than the value bot's choice must gain, to be preferred, this share of
+the smallest win plus this share of the hand's value: the model's offence is coarse, and
+trading speed for a sliver of safety loses more than it saves (arenas against ``value``)."""
 
 
 class ExpertOutlook(Outlook):
     """An :class:`Outlook` that knows what the opponents threaten."""
+
+    growth = GROWTH
 
     def __init__(self, obs: Observation, cache: dict[tuple[object, ...], int]) -> None:
         self.reading = TableReading(obs)
@@ -48,13 +58,10 @@ class ExpertOutlook(Outlook):
         self.losses = self.reading.losses()
         own = obs.concealed
         held = [t for t in range(NUM_KINDS) if own[t]]
-        if held:
-            risks = [self.losses[t] for t in held]
-            weights = [own[t] for t in held]
-            mean = sum(r * w for r, w in zip(risks, weights, strict=True)) / sum(weights)
-            self.push_risk = max(0.0, mean - min(risks))
-        else:
-            self.push_risk = 0.0
+        risks = [self.losses[t] for t in held]
+        weights = [own[t] for t in held]
+        mean = sum(r * w for r, w in zip(risks, weights, strict=True)) / max(1, sum(weights))
+        self.push_risk = max(0.0, mean - min(risks, default=0.0))
         """What each further discard costs a hand that pushes rather than folds: the
         table's current risk on a typical tile of the hand, beyond its safest tile."""
 
@@ -66,29 +73,33 @@ class ExpertOutlook(Outlook):
         useful: int | None = None,
         targets: tuple[Target, ...] | None = None,
     ) -> float:
-        """The value bot's value, less the risk of the discards still needed to win it
-        (about two per tile still missing, as many as the hand may last)."""
+        """The value bot's value, less the risk of the discards still needed to win it:
+        about two per tile still missing (as many as the hand may last), each riskier
+        than folding by :attr:`push_risk`."""
         value = super().hand_value(counts, melds, discard, useful, targets)
         if value <= 0.0 or not self.push_risk:
             return value
         distance = standard_distance(bytes(counts), 4 - len(melds))
         discards = min(self.rounds, PUSH_DISCARDS * distance)
-        return max(0.0, value - discards * self.push_risk)
+        return max(0.0, value - discards * self.push_risk * self.growth)
 
     def threat_hazard(self) -> float:
-        """The opponents' readiness, as an extra chance per round of losing the race."""
-        return self.reading.threat()
+        """The opponents' readiness, as an extra chance per round of losing the race,
+        damped by :data:`THREAT_WEIGHT`."""
+        return self.reading.threat() * THREAT_WEIGHT
 
     def risk(self, tile: int, value: float) -> float:
         """What discarding ``tile`` costs a hand worth ``value``: the value it may lose
         by dealing in, and the expected payment."""
-        return self.reading.deal_in(tile) * value + self.losses[tile]
+        return self.reading.deal_in(tile) * max(0.0, value) + self.losses[tile]
 
 
 class ExpertBot(ValueBot):
     """Value plus defence (see the module docstring)."""
 
     name = "expert"
+    tie_unit = TIE_UNIT
+    tie_value = TIE_VALUE
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
@@ -102,17 +113,22 @@ class ExpertBot(ValueBot):
     ) -> Action:
         """The discard or kong of highest value net of its risk."""
         assert isinstance(view, ExpertOutlook)
+        # The value bot's choice, unless another discard is safer by more than a sliver
+        # (the model's values are coarse: exact ties are broken by speed, which risk
+        # differences of a few points should not override).
+        plain = max(choices, key=lambda c: (c.value, -c.shanten, c.live))
         nets = []
         for c in choices:
             assert c.action.tile is not None
             nets.append(c.value - view.risk(c.action.tile, c.value))
         top = max(nets)
-        # Nets this close are ties (the model's values are coarse): then the faster hand.
-        tolerance = TIE * max(0.0, max(c.value for c in choices)) + TIE * view.unit_gain
-        best, best_net = max(
-            ((c, net) for c, net in zip(choices, nets, strict=True) if net >= top - tolerance),
-            key=lambda cn: (-cn[0].shanten, cn[0].live, cn[1]),
-        )
+        best, best_net = max(zip(choices, nets, strict=True),
+                             key=lambda cn: (cn[1], -cn[0].shanten, cn[0].live))
+        assert plain.action.tile is not None
+        plain_net = plain.value - view.risk(plain.action.tile, plain.value)
+        if plain_net >= top - self.tie_unit * view.unit_gain - self.tie_value * max(
+                0.0, plain.value):
+            best, best_net = plain, plain_net
         for kong in kongs:
             net = kong.value
             if kong.action.kind is ActionKind.AKONG and kong.action.tile is not None:

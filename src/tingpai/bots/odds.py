@@ -10,7 +10,7 @@ from its own draw, or from the discards of the others.
 Inputs are rounded to a coarse grid so that the dynamic programme is memoized: the bots
 call this thousands of times per hand with very few distinct arguments.
 
->>> round(win_chance(1, 10, 0.0, 0.0, 0.1, opponents=0), 3)
+>>> round(win_chance(1, 10, 0.0, 0.0, 0.1), 3)
 0.651
 >>> win_chance(3, 2, 0.5, 0.5, 0.5)
 0.0
@@ -35,23 +35,38 @@ def per_round(useful: float, unseen: int, helpers: float) -> float:
     return 1.0 - miss ** (1.0 + helpers)
 
 
-def end_hazard(turn: int, opponents: int) -> float:
-    """The plain chance that some other seat wins during round ``turn`` (0 = the first):
-    nobody wins early, then about 5% per opponent per round (greedy and value self-play
-    of every ruleset: the hazard rises from turn 4 and levels off past turn 13)."""
-    return opponents * min(0.05, max(0.0, 0.005 * (turn - 3)))
+_PROFILES: list[tuple[float, ...]] = [tuple(0.0 for _ in range(40))]
+"""Registered hazard profiles (index 0: nobody ever wins)."""
+PLAIN = 0
+
+
+def register_profile(hazards: tuple[float, ...]) -> int:
+    """Register a per-opponent hazard profile (chance per round that one opponent wins,
+    by round of the hand; the last entry holds after it) and return its id."""
+    if hazards in _PROFILES:
+        return _PROFILES.index(hazards)
+    _PROFILES.append(hazards)
+    return len(_PROFILES) - 1
+
+
+def end_hazard(turn: int, opponents: int, profile: int = PLAIN) -> float:
+    """The chance that some other seat wins during round ``turn`` (0 = the first), by a
+    registered profile (:func:`register_profile`)."""
+    hazards = _PROFILES[profile]
+    return opponents * hazards[turn if turn < len(hazards) else -1]
 
 
 def win_chance(
     distance: int, rounds: int, first: float, later: float, win: float, turn: int = 8,
-    opponents: int = 3, extra: float = 0.0,
+    opponents: int = 3, extra: float = 0.0, profile: int = PLAIN,
 ) -> float:
     """Chance of winning within ``rounds`` rounds from ``distance`` (1 = ready), the
     hand being at round ``turn`` now, against ``opponents`` whose chance of ending the
-    hand grows with the rounds (:func:`end_hazard`) plus ``extra`` per round (opponents
-    already threatening)."""
+    hand follows a hazard ``profile`` (:func:`end_hazard`) plus ``extra`` per round
+    (what a seat reads beyond the profile; negative when the opponents are slower)."""
     return win_chance_grid(
-        distance, rounds, grid(first), grid(later), grid(win), turn, opponents, grid(extra)
+        distance, rounds, grid(first), grid(later), grid(win), turn, opponents, grid(extra),
+        profile,
     )
 
 
@@ -61,12 +76,12 @@ def grid(chance: float) -> int:
 
 
 def win_chance_grid(distance: int, rounds: int, first: int, later: int, win: int,
-                    turn: int, opponents: int, extra: int) -> float:
+                    turn: int, opponents: int, extra: int, profile: int = PLAIN) -> float:
     """:func:`win_chance` with its chances already on the grid."""
     if distance < 1 or distance > MAX_DISTANCE or rounds < distance:
         return 0.0
     key = (distance, rounds if rounds < 40 else 40, first, later, win,
-           turn if turn < 16 else 16, opponents, extra)
+           turn if turn < 24 else 24, opponents, extra, profile)
     found = _MEMO.get(key)
     if found is not None:
         return found
@@ -78,7 +93,7 @@ def win_chance_grid(distance: int, rounds: int, first: int, later: int, win: int
 
 
 def _solve(distance: int, rounds: int, fq: int, lq: int, wq: int, turn: int,
-           opponents: int, eq: int) -> float:
+           opponents: int, eq: int, profile: int) -> float:
     first = fq / _GRID
     later = lq / _GRID
     win = wq / _GRID
@@ -89,7 +104,7 @@ def _solve(distance: int, rounds: int, fq: int, lq: int, wq: int, turn: int,
     at[steps] = 1.0
     won = 0.0
     for r in range(rounds):
-        stay = max(0.0, 1.0 - end_hazard(turn + r, opponents) - extra)
+        stay = min(1.0, max(0.0, 1.0 - end_hazard(turn + r, opponents, profile) - extra))
         won += at[0] * stay * win
         nxt = [0.0] * (steps + 1)
         nxt[0] = at[0] * stay * (1.0 - win)

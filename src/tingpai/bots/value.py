@@ -42,6 +42,7 @@ from tingpai.bots.knowledge import (
     Target,
     table_knowledge,
 )
+from tingpai.bots.danger import hazard_profile
 from tingpai.bots.odds import end_hazard, grid, per_round, win_chance_grid
 from tingpai.bots.shape import (
     FAR,
@@ -64,13 +65,19 @@ from tingpai.tiles import EAST, NUM_KINDS, Meld, MeldKind, Tile
 
 _CLAIMS = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
 
-DISCARD_SHARE = 0.6
+DISCARD_SHARE = 0.4
 """Share of a wanted tile's unseen copies that the other seats will discard (not keep)."""
 CALL_HELP = {STANDARD: 0.15, TRIPLETS: 0.35, GROUPS: 0.15, PAIRS: 0.0, ORPHANS: 0.0}
 """Extra effective draws per other seat a shape gets from claiming discards."""
-TYPICAL_SHARE = (0.0, 0.15, 0.2, 0.22, 0.24, 0.26)
+TYPICAL_SHARE = (0.0, 0.13, 0.17, 0.2, 0.23, 0.25)
 """Share of the unseen tiles that typically moves a hand one step closer, by shanten
 (measured in greedy self-play: a 1-shanten hand improves on about one turn in five)."""
+FAR_DAMPING = 0.8
+"""Per step beyond 1-shanten, what a plan's value is scaled by: the best of several
+optimistic plans overstates a far hand (self-play: 1.5 to 3 times at 3-4 shanten)."""
+SHARE_BOOST = 1.6
+"""A plan restricted to some kinds improves on more than their share of the unseen tiles
+(the kinds it keeps are the ones its groups need)."""
 TYPICAL_WAITS = 5.0
 """Unseen winning tiles of a typical ready hand."""
 PAIR_TO_TRIPLET = 1.4
@@ -142,6 +149,7 @@ class Outlook:
         self.win_typical = per_round(TYPICAL_WAITS, self.total_unseen, helpers)
         self._win_grid = grid(self.win_typical)
         self._extra_grid = grid(self.extra_end)
+        self.profile = hazard_profile(k.furiten)
         self._later: dict[tuple[str, int], int] = {}
         self.unit_gain = float(k.gain(k.capped(k.smallest_win), False))
         """What the smallest legal win collects (a unit for margins)."""
@@ -158,9 +166,9 @@ class Outlook:
         return max(0, n)
 
     def threat_hazard(self) -> float:
-        """Chance per round, beyond the plain schedule (:func:`~tingpai.bots.odds.
-        end_hazard`), that another seat ends the hand: none for the value bot; the expert
-        adds what it reads from its opponents."""
+        """Chance per round, beyond the table's plain profile (:func:`~tingpai.bots.
+        danger.hazard_profile`), that another seat ends the hand: none for the value bot;
+        the expert adds what it reads from its opponents."""
         return 0.0
 
     # ------------------------------------------------------------------ targets
@@ -244,7 +252,8 @@ class Outlook:
                 continue
             later = self.later_grid(target, max(1, d))
             upper = win_chance_grid(max(1, d), rounds + 1, later, later, self._win_grid,
-                                    self.turn, self.players - 1, self._extra_grid) * gain
+                                    self.turn, self.players - 1, self._extra_grid,
+                                    self.profile) * gain
             scored.append((upper, -i, target))
         scored.sort(reverse=True)
         found = tuple(t for _, _, t in scored[:KEEP_TARGETS])
@@ -313,7 +322,10 @@ class Outlook:
                 first = grid(per_round(float(useful), self.total_unseen,
                                        CALL_HELP[target.shape] * (self.players - 1)))
             value = win_chance_grid(d, rounds, first, later, self._win_grid,
-                                    self.turn, self.players - 1, self._extra_grid) * gain
+                                    self.turn, self.players - 1, self._extra_grid,
+                                    self.profile) * gain
+            if d > 2:
+                value *= FAR_DAMPING ** (d - 2)
             if value > best:
                 best = value
         return best
@@ -324,7 +336,7 @@ class Outlook:
         if found is None:
             allowed = target.allowed
             total = sum(u for t, u in enumerate(self.unseen) if allowed[t])
-            found = min(1.0, 1.6 * total / self.total_unseen)
+            found = min(1.0, SHARE_BOOST * total / self.total_unseen)
             self._shares[target.name] = found
         return found
 
@@ -462,7 +474,8 @@ class Outlook:
         value = 0.0
         others = self.players - 1
         for r in range(self.rounds):
-            alive *= max(0.0, 1.0 - end_hazard(self.turn + r, others) - self.extra_end)
+            alive *= min(1.0, max(0.0, 1.0 - end_hazard(self.turn + r, others, self.profile)
+                                  - self.extra_end))
             value += alive * per_round_gain
             alive *= miss
         pay = self.obs.ruleset.options.ready_payment

@@ -17,8 +17,8 @@ Readings of the statistics (DESIGN.md, "Bots and the arena"):
 * ``points_per_game``: a bot's mean net points per game per occupied seat (net = final
   score minus start score).  Its ``ci95`` is computed over the N duplicate sets: each set
   contributes the bot's mean net per play and seat over all rotations of that game, and the
-  interval is mean ± t(0.975, N - 1) × sd / √N.  Summed over the bots and weighted by
-  seats, points per game are zero.
+  interval is mean ± t(0.975, N - 1) × sd / √N (``[null, null]`` for a single game).
+  Summed over the bots and weighted by seats, points per game are zero.
 * Rates are per hand played by the bot (a bot at two seats plays each hand twice):
   ``win_rate`` (hands it won, alone or with others), ``self_draw_rate`` (won by its own
   draw), ``deal_in_rate`` (hands in which it paid another seat's win as the discarder,
@@ -112,7 +112,8 @@ class BotStats:
     bot: str
     seats: int
     points_per_game: float
-    ci95: tuple[float, float]
+    ci95: tuple[float, float] | None
+    """None when fewer than two games were played (no interval can be given)."""
     win_rate: float
     deal_in_rate: float
     self_draw_rate: float
@@ -131,7 +132,7 @@ class BotStats:
             "bot": self.bot,
             "seats": self.seats,
             "points_per_game": self.points_per_game,
-            "ci95": [self.ci95[0], self.ci95[1]],
+            "ci95": [self.ci95[0], self.ci95[1]] if self.ci95 is not None else [None, None],
             "win_rate": self.win_rate,
             "deal_in_rate": self.deal_in_rate,
             "self_draw_rate": self.self_draw_rate,
@@ -409,10 +410,11 @@ def run_arena(
     for name in names:
         values = set_means[name]
         mean = statistics.fmean(values)
-        half = (
-            t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
-            if len(values) > 1 else math.inf
-        )
+        ci: tuple[float, float] | None = None
+        if len(values) > 1:
+            half = t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(
+                len(values))
+            ci = (round(mean - half, 4), round(mean + half, 4))
         t = totals[name]
         timing = None
         if time_decisions and times[name]:
@@ -428,7 +430,7 @@ def run_arena(
                 bot=name,
                 seats=seats_of[name],
                 points_per_game=round(mean, 4),
-                ci95=(round(mean - half, 4), round(mean + half, 4)),
+                ci95=ci,
                 win_rate=_ratio(t[1], t[0]),
                 deal_in_rate=_ratio(t[3], t[0]),
                 self_draw_rate=_ratio(t[2], t[0]),
