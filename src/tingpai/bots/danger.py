@@ -73,6 +73,14 @@ WAIT_OPEN: dict[str, tuple[float, ...]] = {
 MELD_FLOOR = (0.0, 0.0, 0.15, 0.45)
 """Least readiness by declared melds, whatever the turn (two or three melds early mean a
 fast hand; the self-play tables are sparse there)."""
+LEGAL_SACRED = 0.65
+LEGAL_OPEN = 0.26
+"""Share of ready hands that could win on a discard in the self-play the wait rates were
+measured in (hu-4p: 62%, hk-4p: 26%)."""
+LEGAL_SMALL_SET = 0.9
+"""The same share on a table with a reduced tile set (hk-2p self-play: 94%)."""
+LEGAL_SHOWING_VALUE = 0.8
+"""An opponent whose melds show a flush or a value pung is likely to have its fan."""
 OWN_POND_OPEN = 0.08
 """Without sacred discard: a tile in the opponent's own pond, relative to its class."""
 PASSED = 0.05
@@ -134,6 +142,9 @@ class TableReading:
         sacred = k.furiten
         self.ready_table = READY_SACRED if sacred else READY_OPEN
         self.wait_table = WAIT_SACRED if sacred else WAIT_OPEN
+        self.measured_legal = LEGAL_SACRED if sacred else LEGAL_OPEN
+        """The share of ready hands that could win on a discard where the wait rates were
+        measured (the rates are per ready hand, legal or not)."""
         own = obs.concealed
         visible = obs.visible
         self.seen = [visible[t] + own[t] for t in range(NUM_KINDS)]
@@ -155,8 +166,30 @@ class TableReading:
                         MELD_FLOOR[declared])
         value = self._value(o)
         loss = float(self.k.discarder_loss(value))
-        danger = self._danger(o, ready)
+        danger = self._danger(o, ready * self._legal_share(o) / self.measured_legal)
         return Opponent(o, ready, value, loss, danger)
+
+    def _legal_share(self, o: int) -> float:
+        """The chance that ``o``'s ready hand can win on a discard at all (enough pattern
+        or fan): as measured where the table needs a pattern or a minimum, higher on a
+        table without a minimum or with a reduced tile set (flushes and pungs come
+        naturally: 94% on the 80-tile table), and high for an opponent showing value."""
+        k = self.k
+        if k.furiten or k.require_pattern:
+            share = LEGAL_SACRED
+        elif k.min_value <= 0:
+            share = 1.0
+        elif not all(k.kinds):
+            share = LEGAL_SMALL_SET
+        else:
+            share = LEGAL_OPEN
+        suit, count = self._suits(o)
+        hv = k.honour_values(self.obs.seat_winds[o], self.obs.round_wind)
+        shows_value = (suit is not None and count >= 2) or any(
+            m.kind is not MeldKind.CHOW and m.first >= EAST and hv[m.first - EAST]
+            for m in self.obs.melds[o]
+        )
+        return max(share, LEGAL_SHOWING_VALUE) if shows_value else share
 
     def _suits(self, o: int) -> tuple[int | None, int]:
         """The one suit every declared meld of ``o`` is in (None if several or none), and

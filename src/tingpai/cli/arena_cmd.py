@@ -4,6 +4,7 @@
 
     tingpai arena --rules hk-4p --bots expert,value --games 400 --seed 1 \\
         [--workers K] [--json] [--option KEY=VALUE ...] [--max-hands H]
+        [--until-significant K]
 
 Each of the N seeded games is played once per rotation of the bot list through the seats
 (4, 3 or 2 rotations), with the same walls each time.  A bot list shorter than the table
@@ -30,6 +31,7 @@ import json
 import sys
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -88,6 +90,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--max-hands", type=_positive, default=DEFAULT_MAX_HANDS,
                    help=f"stop a game after this many hands (default {DEFAULT_MAX_HANDS})")
+    p.add_argument("--until-significant", type=_positive, metavar="K",
+                   help="check every K games and stop once every bot's interval excludes "
+                   "zero (the report then covers the games played)")
     p.set_defaults(func=run)
 
 
@@ -113,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         "options": options,
         "workers": args.workers,
         "max_hands": args.max_hands,
+        "until_significant": args.until_significant,
     }
     try:
         report = run_arena(**common) if args.json else _run_with_progress(common)
@@ -145,6 +151,10 @@ def _run_with_progress(common: dict[str, Any]) -> ArenaReport:
         return run_arena(**common, progress=step)
 
 
+def _num(x: float) -> str:
+    return f"{x:,.1f}" if abs(x) < 100 else f"{x:,.0f}"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -160,15 +170,21 @@ def print_report(report: ArenaReport, console: Console) -> None:
         + (f"; {report.capped} games stopped at {report.max_hands} hands"
            if report.capped else "")
     )
-    table = Table(title="Bots (rates per hand played)")
-    for col in ("bot", "seats", "points/game", "95% CI", "win", "deal-in", "self-draw",
-                "avg win", "ready, no win"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    table = Table(title="Bots (rates per hand played)", box=box.SIMPLE_HEAD, padding=(0, 1),
+                  pad_edge=False, collapse_padding=True)
+    for col in ("bot", "seats", "pts/game", "±95%", "win", "deal-in", "tsumo",
+                "avg win", "no-win"):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
     for b in report.bots:
+        half = "-" if b.ci95 is None else f"{(b.ci95[1] - b.ci95[0]) / 2:,.0f}"
         table.add_row(
-            b.bot, str(b.seats), f"{b.points_per_game:+,.1f}",
-            f"[{b.ci95[0]:+,.1f}, {b.ci95[1]:+,.1f}]" if b.ci95 else "-", _pct(b.win_rate),
-            _pct(b.deal_in_rate), _pct(b.self_draw_rate), f"{b.avg_win_value:,.1f}",
-            f"{_pct(b.no_pattern_ready_rate)} of {b.ready_hands}",
+            b.bot, str(b.seats), f"{b.points_per_game:+,.0f}", half, _pct(b.win_rate),
+            _pct(b.deal_in_rate), _pct(b.self_draw_rate), _num(b.avg_win_value),
+            _pct(b.no_pattern_ready_rate),
         )
     console.print(table)
+    console.print(
+        "pts/game: mean net points per game per seat (±: 95% interval over the duplicate "
+        "sets); rates per hand played; tsumo: self-draw wins; no-win: hands that ended "
+        "ready with no wait a legal win (no pattern / under the minimum fan)."
+    )

@@ -40,8 +40,9 @@ import math
 import random
 import statistics
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -332,15 +333,133 @@ def _play(task: ArenaTask, r: int) -> PlayTally:
 
 
 def _run(tasks: Sequence[ArenaTask], workers: int) -> Iterator[list[PlayTally]]:
+    """Play the sets in order, here or in a pool with a few batches in flight (so that a
+    caller that stops early does not wait for the whole run)."""
     if workers <= 1:
         for task in tasks:
             yield play_set(task)
         return
-    chunk = max(1, min(8, len(tasks) // (4 * workers)))
+    chunk = max(1, min(4, len(tasks) // (4 * workers)))
     batches = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for batch in pool.map(play_sets, batches):
-            yield from batch
+        pending: deque[Future[list[list[PlayTally]]]] = deque()
+        nxt = 0
+        try:
+            while pending or nxt < len(batches):
+                while nxt < len(batches) and len(pending) < 3 * workers:
+                    pending.append(pool.submit(play_sets, batches[nxt]))
+                    nxt += 1
+                yield from pending.popleft().result()
+        finally:
+            for f in pending:
+                f.cancel()
+
+
+class ArenaTally:
+    """Running figures of an arena: :meth:`add` duplicate sets in game order, then
+    :meth:`report`."""
+
+    def __init__(self, rules: str, options: Mapping[str, Any], seed: int,
+                 lineup: tuple[str, ...], max_hands: int, timed: bool) -> None:
+        self.rules = rules
+        self.options = dict(options)
+        self.seed = seed
+        self.lineup = lineup
+        self.max_hands = max_hands
+        self.timed = timed
+        self.names = list(dict.fromkeys(lineup))
+        self.seats_of = {name: lineup.count(name) for name in self.names}
+        self.set_means: dict[str, list[float]] = {name: [] for name in self.names}
+        self.totals = {name: [0] * 7 for name in self.names}
+        self.times: dict[str, list[float]] = {name: [] for name in self.names}
+        self.games = self.hands = self.draws = self.capped = 0
+
+    def add(self, plays: Sequence[PlayTally]) -> None:
+        """Count one duplicate set (the game in every rotation)."""
+        self.games += 1
+        net_sum = dict.fromkeys(self.names, 0)
+        for r, play in enumerate(plays):
+            seated = rotation(self.lineup, r)
+            self.hands += play.hands
+            self.draws += play.draws
+            self.capped += play.capped
+            for s, tally in enumerate(play.seats):
+                name = seated[s]
+                net_sum[name] += tally.net
+                t = self.totals[name]
+                t[0] += tally.hands
+                t[1] += tally.wins
+                t[2] += tally.self_draws
+                t[3] += tally.deal_ins
+                t[4] += tally.win_total
+                t[5] += tally.ready
+                t[6] += tally.no_pattern_ready
+                if play.times:
+                    self.times[name].extend(play.times[s])
+        for name in self.names:
+            self.set_means[name].append(net_sum[name] / (len(plays) * self.seats_of[name]))
+
+    def interval(self, name: str) -> tuple[float, float] | None:
+        """The 95% interval of a bot's points per game (None before two sets)."""
+        values = self.set_means[name]
+        if len(values) < 2:
+            return None
+        mean = statistics.fmean(values)
+        half = t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+        return (round(mean - half, 4), round(mean + half, 4))
+
+    def significant(self) -> bool:
+        """Every bot's interval excludes zero."""
+        for name in self.names:
+            ci = self.interval(name)
+            if ci is None or ci[0] <= 0.0 <= ci[1]:
+                return False
+        return True
+
+    def report(self, wall_seconds: float = 0.0) -> ArenaReport:
+        """The report of the sets added so far."""
+        stats = []
+        for name in self.names:
+            t = self.totals[name]
+            timing = None
+            if self.timed and self.times[name]:
+                ts = sorted(self.times[name])
+                timing = {
+                    "mean": round(1000 * statistics.fmean(ts), 4),
+                    "p99": round(1000 * ts[min(len(ts) - 1, int(0.99 * len(ts)))], 4),
+                    "max": round(1000 * ts[-1], 4),
+                    "decisions": len(ts),
+                }
+            stats.append(
+                BotStats(
+                    bot=name,
+                    seats=self.seats_of[name],
+                    points_per_game=round(statistics.fmean(self.set_means[name]), 4),
+                    ci95=self.interval(name),
+                    win_rate=_ratio(t[1], t[0]),
+                    deal_in_rate=_ratio(t[3], t[0]),
+                    self_draw_rate=_ratio(t[2], t[0]),
+                    avg_win_value=_ratio(t[4], t[1]),
+                    no_pattern_ready_rate=_ratio(t[6], t[5]),
+                    hands=t[0],
+                    ready_hands=t[5],
+                    decision_ms=timing,
+                )
+            )
+        return ArenaReport(
+            rules=self.rules,
+            options=self.options,
+            seed=self.seed,
+            games=self.games,
+            rotations=len(self.lineup),
+            hands=self.hands,
+            draws=self.draws,
+            capped=self.capped,
+            lineup=self.lineup,
+            bots=tuple(stats),
+            max_hands=self.max_hands,
+            wall_seconds=wall_seconds,
+        )
 
 
 def run_arena(
@@ -354,8 +473,15 @@ def run_arena(
     max_hands: int = DEFAULT_MAX_HANDS,
     progress: Progress | None = None,
     time_decisions: bool = False,
+    until_significant: int | None = None,
 ) -> ArenaReport:
     """Play a duplicate arena and report each bot's figures (see the module docstring).
+
+    ``time_decisions`` measures every decision (``BotStats.decision_ms``).  With
+    ``until_significant`` = K the arena stops after any multiple of K duplicate sets at
+    which every bot's interval excludes zero; ``games`` is then the number played (the
+    same figures as a run of exactly that many games: game ``i`` is the same game either
+    way).
 
     Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option and
     ValueError for bad bots, games, workers or hand cap, before any game is played.
@@ -370,88 +496,22 @@ def run_arena(
         raise ValueError(f"workers must be a positive integer, got {workers!r}")
     if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
         raise ValueError(f"max_hands must be a positive integer, got {max_hands!r}")
+    if until_significant is not None and (
+        isinstance(until_significant, bool) or not isinstance(until_significant, int)
+        or until_significant < 2
+    ):
+        raise ValueError(f"until_significant must be an integer of at least 2, got "
+                         f"{until_significant!r}")
     tasks = [
         ArenaTask(i, game_seed(seed, i), rules, opts, lineup, max_hands, time_decisions)
         for i in range(games)
     ]
-    names = list(dict.fromkeys(lineup))
-    seats_of = {name: lineup.count(name) for name in names}
-    set_means: dict[str, list[float]] = {name: [] for name in names}
-    totals = {name: [0] * 8 for name in names}
-    times: dict[str, list[float]] = {name: [] for name in names}
-    hands = draws = capped = 0
+    tally = ArenaTally(ruleset.id, opts, seed, lineup, max_hands, time_decisions)
     start = time.perf_counter()
     for done, plays in enumerate(_run(tasks, workers), start=1):
-        net_sum = dict.fromkeys(names, 0)
-        for r, play in enumerate(plays):
-            seated = rotation(lineup, r)
-            hands += play.hands
-            draws += play.draws
-            capped += play.capped
-            for s, tally in enumerate(play.seats):
-                name = seated[s]
-                net_sum[name] += tally.net
-                t = totals[name]
-                t[0] += tally.hands
-                t[1] += tally.wins
-                t[2] += tally.self_draws
-                t[3] += tally.deal_ins
-                t[4] += tally.win_total
-                t[5] += tally.ready
-                t[6] += tally.no_pattern_ready
-                if play.times:
-                    times[name].extend(play.times[s])
-        for name in names:
-            set_means[name].append(net_sum[name] / (len(plays) * seats_of[name]))
+        tally.add(plays)
         if progress is not None:
             progress(done, games)
-    wall = time.perf_counter() - start
-    stats = []
-    for name in names:
-        values = set_means[name]
-        mean = statistics.fmean(values)
-        ci: tuple[float, float] | None = None
-        if len(values) > 1:
-            half = t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(
-                len(values))
-            ci = (round(mean - half, 4), round(mean + half, 4))
-        t = totals[name]
-        timing = None
-        if time_decisions and times[name]:
-            ts = sorted(times[name])
-            timing = {
-                "mean": round(1000 * statistics.fmean(ts), 4),
-                "p99": round(1000 * ts[min(len(ts) - 1, int(0.99 * len(ts)))], 4),
-                "max": round(1000 * ts[-1], 4),
-                "decisions": len(ts),
-            }
-        stats.append(
-            BotStats(
-                bot=name,
-                seats=seats_of[name],
-                points_per_game=round(mean, 4),
-                ci95=ci,
-                win_rate=_ratio(t[1], t[0]),
-                deal_in_rate=_ratio(t[3], t[0]),
-                self_draw_rate=_ratio(t[2], t[0]),
-                avg_win_value=_ratio(t[4], t[1]),
-                no_pattern_ready_rate=_ratio(t[6], t[5]),
-                hands=t[0],
-                ready_hands=t[5],
-                decision_ms=timing,
-            )
-        )
-    return ArenaReport(
-        rules=ruleset.id,
-        options=opts,
-        seed=seed,
-        games=games,
-        rotations=players,
-        hands=hands,
-        draws=draws,
-        capped=capped,
-        lineup=lineup,
-        bots=tuple(stats),
-        max_hands=max_hands,
-        wall_seconds=wall,
-    )
+        if until_significant and done % until_significant == 0 and tally.significant():
+            break
+    return tally.report(time.perf_counter() - start)
