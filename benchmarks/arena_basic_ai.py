@@ -3,7 +3,7 @@
 ::
 
     .venv/bin/python benchmarks/arena_basic_ai.py --bots expert,basic-ai --games 100 \\
-        --seed 9 [--workers 2] [--json] [--rules hk-4p]
+        --seed 9 [--workers 2] [--json] [--rules hk-4p] [--until-significant K]
 
 Registers the bench-only ``basic-ai`` bot (:mod:`hk_basic_ai`) and runs
 :func:`tingpai.sim.arena.run_arena` exactly as ``tingpai arena`` does, printing the same
@@ -21,10 +21,9 @@ from rich.console import Console
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hk_basic_ai import register  # noqa: E402
-
-from tingpai.cli.arena_cmd import print_report  # noqa: E402
-from tingpai.sim.arena import run_arena  # noqa: E402
+from hk_basic_ai import register
+from tingpai.cli.arena_cmd import print_report
+from tingpai.sim.arena import run_arena
 
 
 def main() -> int:
@@ -36,10 +35,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--until-significant", type=int, default=None, metavar="K")
     args = parser.parse_args()
     register()
     report = run_arena(args.rules, args.bots.split(","), args.games, args.seed,
-                       workers=args.workers)
+                       workers=args.workers, until_significant=args.until_significant)
     if args.json:
         print(json.dumps(report.to_json()))
     else:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from botkit import position
+
 from tingpai.analysis import shanten
 from tingpai.bots import ExpertBot, ValueBot
 from tingpai.bots.danger import TableReading
 from tingpai.tiles import parse_counts, parse_tile
-
-from botkit import position
 
 
 def _danger(reading: TableReading, seat: int, tile: str) -> float:

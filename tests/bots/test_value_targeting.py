@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from botkit import position
+
 from tingpai import score
 from tingpai.analysis import Form, shanten, waits
 from tingpai.bots import ExpertBot, ValueBot
@@ -9,8 +11,6 @@ from tingpai.engine.actions import Action, ActionKind
 from tingpai.rules import WinKind, find_ruleset
 from tingpai.scoring import Situation
 from tingpai.tiles import EAST, NUM_KINDS, parse_counts, parse_meld, parse_tile
-
-from botkit import position
 
 
 def _legal_waits(rules: str, concealed: str, melds: tuple[str, ...]) -> list[int]:

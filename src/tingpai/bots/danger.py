@@ -212,10 +212,8 @@ class TableReading:
         """An estimate of ``o``'s hand value from what it shows."""
         k = self.k
         obs = self.obs
-        if obs.ruleset.options.unit is Unit.POINTS:
-            value = 1500
-        else:
-            value = max(k.min_value, 3) + 1
+        # A typical winning hand: 1500 base points (Hu), one fan over the minimum (HK).
+        value = 1500 if obs.ruleset.options.unit is Unit.POINTS else max(k.min_value, 3) + 1
         hv = k.honour_values(obs.seat_winds[o], obs.round_wind)
         for m in obs.melds[o]:
             if m.kind is not MeldKind.CHOW and m.first >= EAST:

@@ -5,18 +5,23 @@ each is ready, what its hand is worth, and per tile the chance of dealing in (sa
 discard, tiles passed, suji, honours in sight, flush and dragon threats) and the pao
 liability a discard could create.  Then:
 
-* its own hand's value is computed as by ``value``, but the race is harder: the
-  opponents' readiness adds to the chance that someone else ends the hand first;
+* a hand that pushes is worth the value bot's value less the risk of the discards it
+  still needs (about two per missing tile, each riskier than the hand's safest tile by
+  the table's current risk); a hand that folds is worth nothing and risks little;
 * every discard is worth ``(1 - p) × value - loss``, where ``p`` is the chance it deals
-  in and ``loss`` the expected cost of dealing in (and of pao); so when pushing loses in
-  expectation it folds, discarding the safest tile;
+  in and ``loss`` the expected cost of dealing in (and of pao).  The expert keeps the
+  value bot's discard unless another is safer by a clear margin (half the smallest win
+  plus half the hand's value): so it folds when pushing loses in expectation, and does
+  not trade speed for a sliver of safety (arenas against ``value`` showed that costs more
+  than it saves, and that counting the opponents' readiness into its own race made it
+  fold too often; :data:`THREAT_WEIGHT` keeps that off);
 * a claim is weighed the same way (the discard after it carries its risk; passing keeps
-  the safest tile of the current hand in hand for the next discard), and an added kong
-  carries the risk of being robbed.
+  the safest tile of the current hand for the next discard), and an added kong carries
+  the risk of being robbed.
 
-No rollouts: the model above costs about a millisecond per decision, which the lab's
-long self-play runs need; a Monte Carlo rollout of a hand over ``Hand.copy()`` costs
-tens of milliseconds.
+No Monte Carlo rollouts: the model above costs about a millisecond per decision, which the
+lab's long self-play runs need; a rollout of a hand over ``Hand.copy()`` costs tens of
+milliseconds and would have to be repeated many times to beat the model's noise.
 """
 
 from __future__ import annotations
@@ -24,13 +29,12 @@ from __future__ import annotations
 import random
 
 from tingpai.bots.danger import TableReading
+from tingpai.bots.knowledge import Target
+from tingpai.bots.shape import standard_distance
 from tingpai.bots.value import Choice, Outlook, ValueBot, standard_discards
 from tingpai.engine.actions import Action, ActionKind
 from tingpai.engine.observation import Observation
-from tingpai.bots.knowledge import Target
-from tingpai.bots.shape import standard_distance
 from tingpai.tiles import NUM_KINDS, Meld
-
 
 PUSH_DISCARDS = 2
 """Discards a hand makes per tile it still needs, while it pushes."""
@@ -40,8 +44,8 @@ expert fold too often and lose to ``value``; the risk of each discard is weighed
 anyway)."""
 GROWTH = 1.0
 """How much riskier a later discard is than one now."""
-TIE_UNIT = 0.1
-TIE_VALUE = 0.2
+TIE_UNIT = 0.5
+TIE_VALUE = 0.5
 """A discard safer than the value bot's choice must gain, to be preferred, this share of
 the smallest win plus this share of the hand's value: the model's offence is coarse, and
 trading speed for a sliver of safety loses more than it saves (arenas against ``value``)."""

@@ -270,8 +270,8 @@ def _targets(k: TableKnowledge) -> list[Target]:
     flushes: list[tuple[str, tuple[bool, ...], tuple[bool, bool, bool, bool]]] = []
     for s in suits:
         keep = (s == 0, s == 1, s == 2, True)
-        half = _allowed(kinds, lambda t, s=s: t >= EAST or t // 9 == s)
-        full = _allowed(kinds, lambda t, s=s: t < EAST and t // 9 == s)
+        half = tuple(kinds[t] and (t >= EAST or t // 9 == s) for t in range(NUM_KINDS))
+        full = tuple(kinds[t] and t < EAST and t // 9 == s for t in range(NUM_KINDS))
         letter = SUIT_NAMES[s]
         if "half_flush" in rv:
             out.append(make(f"half_flush_{letter}", STANDARD, half, keep=keep,

@@ -11,7 +11,7 @@ Inputs are rounded to a coarse grid so that the dynamic programme is memoized: t
 call this thousands of times per hand with very few distinct arguments.
 
 >>> round(win_chance(1, 10, 0.0, 0.0, 0.1), 3)
-0.651
+0.626
 >>> win_chance(3, 2, 0.5, 0.5, 0.5)
 0.0
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 _GRID = 64
 """Chances are rounded to multiples of 1/64."""
-_MEMO: dict[tuple[int, int, int, int, int, int], float] = {}
+_MEMO: dict[tuple[int, ...], float] = {}
 _MEMO_SIZE = 200_000
 MAX_DISTANCE = 8
 """Farther hands are given no chance."""
@@ -32,7 +32,7 @@ def per_round(useful: float, unseen: int, helpers: float) -> float:
     if unseen <= 0 or useful <= 0:
         return 0.0
     miss = 1.0 - min(1.0, useful / unseen)
-    return 1.0 - miss ** (1.0 + helpers)
+    return 1.0 - float(miss ** (1.0 + helpers))
 
 
 _PROFILES: list[tuple[float, ...]] = [tuple(0.0 for _ in range(40))]

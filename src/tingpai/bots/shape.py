@@ -15,11 +15,11 @@ many copies the seat cannot see (so could still draw or claim).  A shape that ca
 be reached returns :data:`FAR`.
 
 >>> from tingpai.tiles import parse_counts
->>> hand = parse_counts("123m456m789m11z234p")
+>>> hand = parse_counts("123m456m789m11z23p")
 >>> standard_distance(bytes(hand), 4)
 1
 >>> standard_distance(restrict(bytes(hand), (True, False, False, True)), 4)
-4
+3
 """
 
 from __future__ import annotations

@@ -32,17 +32,16 @@ from dataclasses import dataclass
 from tingpai.analysis import DiscardOption, discard_table, waits
 from tingpai.analysis.forms import Form
 from tingpai.bots.base import winning_action
+from tingpai.bots.danger import hazard_profile
 from tingpai.bots.knowledge import (
     GROUPS,
     ORPHANS,
     PAIRS,
     STANDARD,
     TRIPLETS,
-    TableKnowledge,
     Target,
     table_knowledge,
 )
-from tingpai.bots.danger import hazard_profile
 from tingpai.bots.odds import end_hazard, grid, per_round, win_chance_grid
 from tingpai.bots.shape import (
     FAR,
