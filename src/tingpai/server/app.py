@@ -480,7 +480,7 @@ def create_app(settings: Settings | str) -> FastAPI:
     async def profile(name: str) -> dict[str, Any]:
         """An account's profile: ratings per ruleset, tables it sits at, and its finished
         games (newest first) with their records and rating changes."""
-        data = await run_db(lambda s: read_profile(s, name))
+        data: dict[str, Any] | None = await run_db(lambda s: read_profile(s, name))
         if data is None:
             raise HTTPException(404, f"no account {name!r}")
         return data
@@ -495,7 +495,8 @@ def create_app(settings: Settings | str) -> FastAPI:
             rid = ruleset_spec(rules).id
         except RuleError as exc:
             raise HTTPException(422, str(exc)) from None
-        return await run_db(lambda s: read_leaderboard(s, rid, bots))
+        board: dict[str, Any] = await run_db(lambda s: read_leaderboard(s, rid, bots))
+        return board
 
     # ------------------------------------------------------------------ websocket
 
@@ -644,7 +645,7 @@ def read_leaderboard(session: Session, rules: str, bots: bool) -> dict[str, Any]
     ids = [int(r.player.split(":", 1)[1]) for r in rows if r.player.startswith("account:")]
     names = {a.id: a.name for a in session.scalars(
         select(AccountRow).where(AccountRow.id.in_(ids)))} if ids else {}
-    entries = []
+    entries: list[dict[str, Any]] = []
     for r in rows:
         kind, _, ident = r.player.partition(":")
         if kind == "bot" and not bots:
@@ -655,7 +656,7 @@ def read_leaderboard(session: Session, rules: str, bots: bool) -> dict[str, Any]
         entries.append({"name": name, "kind": "bot" if kind == "bot" else "account",
                         "rating": round(Rating(r.mu, r.sigma).ordinal, 3),
                         "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "games": r.games})
-    entries.sort(key=lambda e: (-e["rating"], e["name"]))
+    entries.sort(key=lambda e: (-float(e["rating"]), str(e["name"])))
     for place, entry in enumerate(entries, 1):
         entry["rank"] = place
     total = session.scalar(select(func.count()).select_from(RatingRow)

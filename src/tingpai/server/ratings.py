@@ -5,8 +5,8 @@ accounts and bot levels (``bot:LEVEL``, one shared rating per level) with their 
 ratings, guests with a fresh default rating that is not kept.  Ranks come from the final
 scores, ties to the earlier starting seat as in the game's own ranking
 (:func:`tingpai.engine.ranking`); that also avoids openskill 6's Plackett-Luce treatment of
-a tie for first, which moves the next seat as if it had tied too.  The leaderboard orders by the ordinal
-``mu - 3 sigma``, a conservative estimate.
+a tie for first, which moves the next seat as if it had tied too.  The leaderboard orders
+by the ordinal ``mu - 3 sigma``, a conservative estimate.
 """
 
 from __future__ import annotations

@@ -51,8 +51,6 @@ def utcnow() -> datetime:
 class Base(DeclarativeBase):
     """The declarative base of every table."""
 
-    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
-
 
 class Setting(Base):
     """Server settings that must survive a restart (the session signing key)."""
