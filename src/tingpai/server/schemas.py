@@ -83,7 +83,13 @@ class Me(BaseModel):
 # --- websocket, client to server ---------------------------------------------------
 
 
-class ActionIn(Strict):
+class StrictMessage(BaseModel):
+    """A websocket message: unknown fields refused, and no coercion (``"1"`` is not 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ActionIn(StrictMessage):
     """An action in the record notation; the seat is the token's (``seat``, if given,
     must be it)."""
 
@@ -93,7 +99,7 @@ class ActionIn(Strict):
     seat: int | None = None
 
 
-class Act(Strict):
+class Act(StrictMessage):
     """``{"type": "act", "seq": n, "action": {...}}``."""
 
     type: Literal["act"]
@@ -101,13 +107,13 @@ class Act(Strict):
     action: ActionIn
 
 
-class Ready(Strict):
+class Ready(StrictMessage):
     """``{"type": "ready"}``: deal the next hand (as far as this seat is concerned)."""
 
     type: Literal["ready"]
 
 
-class Ping(Strict):
+class Ping(StrictMessage):
     """``{"type": "ping"}`` is answered ``{"type": "pong"}`` (keep-alive, latency)."""
 
     type: Literal["ping"]
