@@ -154,3 +154,34 @@ def create_table(c: TestClient | httpx.Client, rules: str, seats: list[str],
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data
+
+
+async def play_and_log(url: str, table: str, token: str | None, log: list[dict[str, Any]],
+                       bot: str = "greedy", limit: float = 600) -> None:
+    """Play a seat with a bot (or, without a token, watch) through a real websocket until
+    ``game_end``, appending every message received to ``log``."""
+    import asyncio
+    import json
+    import random
+
+    from websockets.asyncio.client import connect
+
+    from tingpai import find_bot
+    from tingpai.engine import Observation
+    from tingpai.engine.observation import action_json
+    from tingpai.server.client import ws_url
+
+    player = find_bot(bot, random.Random(1))
+    address = ws_url(url, table, token) if token else ws_url(url, table, "x").split("?")[0]
+    async with connect(address, max_size=1 << 22) as ws:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), limit))
+            log.append(message)
+            if message["type"] == "view" and message["legal"]:
+                action = player.act(Observation.from_json(message["view"]))
+                await ws.send(json.dumps({"type": "act", "seq": message["seq"],
+                                          "action": action_json(action)}))
+            elif message["type"] == "hand_end" and token:
+                await ws.send('{"type": "ready"}')
+            elif message["type"] == "game_end":
+                return

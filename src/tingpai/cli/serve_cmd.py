@@ -55,5 +55,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot open the database: {exc}", file=sys.stderr)
         return 2
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=1 << 16, ws_ping_interval=20, ws_ping_timeout=20)
+                ws_max_size=1 << 16, ws_ping_interval=20, ws_ping_timeout=20,
+                ws_per_message_deflate=False)
     return 0

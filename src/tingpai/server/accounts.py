@@ -24,7 +24,8 @@ GUEST_NAME_LENGTH = 24
 DEFAULT_GUEST_NAME = "Guest"
 
 _HASHER = PasswordHash.recommended()
-_DUMMY_HASH = _HASHER.hash("not a password of anyone")
+_DUMMY: list[str] = []
+"""A hash to check unknown names against (made on first use: hashing takes a while)."""
 
 
 def hash_password(password: str) -> str:
@@ -36,7 +37,9 @@ def verify_password(password: str, password_hash: str | None) -> bool:
     """Whether ``password`` matches; with no hash (unknown name) a dummy check still runs,
     so the answer takes as long either way."""
     if password_hash is None:
-        _HASHER.verify(password, _DUMMY_HASH)
+        if not _DUMMY:
+            _DUMMY.append(_HASHER.hash("not the password of anyone"))
+        _HASHER.verify(password, _DUMMY[0])
         return False
     return _HASHER.verify(password, password_hash)
 

@@ -98,7 +98,7 @@ async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | 
         if stop_at is not None and time.monotonic() >= stop_at:
             break
         try:
-            async with connect(url, max_size=1 << 22, open_timeout=10) as ws:
+            async with connect(url, max_size=1 << 22, open_timeout=10, compression=None) as ws:
                 if lost_since is not None:
                     stats.reconnects += 1
                     lost_since = None
