@@ -64,25 +64,25 @@ def test_no_message_holds_another_seats_tiles(rules: str, tmp_path: Path,
     monkeypatch.setattr(LiveTable, "view_message", spy)
     players = find_ruleset(rules).options.players
     seats = ["human", "human"] + ["bot:greedy"] * (players - 2)
-    with ThreadServer(Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}")) as server:
-        with httpx.Client(base_url=server.url) as http:
-            # One prevailing wind keeps each game to a few hands.
-            made = create_table(http, rules, seats, options={"rounds": 1})
-            table = made["table"]
-            second = http.post(f"/api/tables/{table}/seats/1").json()
-            logs: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    with ThreadServer(settings) as server, httpx.Client(base_url=server.url) as http:
+        # One prevailing wind keeps each game to a few hands.
+        made = create_table(http, rules, seats, options={"rounds": 1})
+        table = made["table"]
+        second = http.post(f"/api/tables/{table}/seats/1").json()
+        logs: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}
 
-            async def main() -> None:
-                watcher = asyncio.create_task(play_and_log(server.url, table, None, logs[None]))
-                await asyncio.sleep(0.05)
-                await asyncio.gather(
-                    play_and_log(server.url, table, made["token"], logs[0]),
-                    play_and_log(server.url, table, second["token"], logs[1]),
-                    watcher,
-                )
+        async def main() -> None:
+            watcher = asyncio.create_task(play_and_log(server.url, table, None, logs[None]))
+            await asyncio.sleep(0.05)
+            await asyncio.gather(
+                play_and_log(server.url, table, made["token"], logs[0]),
+                play_and_log(server.url, table, second["token"], logs[1]),
+                watcher,
+            )
 
-            asyncio.run(main())
-            assert http.get(f"/api/tables/{table}/record").status_code == 200
+        asyncio.run(main())
+        assert http.get(f"/api/tables/{table}/record").status_code == 200
 
     public: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
     views = 0

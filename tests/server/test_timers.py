@@ -161,23 +161,23 @@ def test_without_a_timer_the_table_waits_for_the_seat(tmp_path: Path) -> None:
 def test_time_up_in_a_turn_discards_the_drawn_tile_and_hands_deal_on_time(
         tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    with ThreadServer(Settings(database_url=db)) as server:
-        with httpx.Client(base_url=server.url) as http:
-            made = create_table(http, "hu-2p", ["human", "bot:greedy"], timer=0.05)
-            table = made["table"]
+    with ThreadServer(Settings(database_url=db)) as server, \
+            httpx.Client(base_url=server.url) as http:
+        made = create_table(http, "hu-2p", ["human", "bot:greedy"], timer=0.05)
+        table = made["table"]
 
-            async def first() -> dict[str, Any]:
-                async with connect(ws_url(server.url, table, made["token"])) as ws:
-                    message: dict[str, Any] = json.loads(await ws.recv())
-                    return message
+        async def first() -> dict[str, Any]:
+            async with connect(ws_url(server.url, table, made["token"])) as ws:
+                message: dict[str, Any] = json.loads(await ws.recv())
+                return message
 
-            view = asyncio.run(first())
-            assert view["legal"] and view["deadline"] is not None
-            for _ in range(400):
-                if http.get(f"/api/tables/{table}").json()["hand"] >= 2:
-                    break
-                time.sleep(0.05)
-            assert http.get(f"/api/tables/{table}").json()["hand"] >= 2
+        view = asyncio.run(first())
+        assert view["legal"] and view["deadline"] is not None
+        for _ in range(400):
+            if http.get(f"/api/tables/{table}").json()["hand"] >= 2:
+                break
+            time.sleep(0.05)
+        assert http.get(f"/api/tables/{table}").json()["hand"] >= 2
     rows = actions(db, table)
     first_move = rows[0]
     assert first_move.seat == 0 and first_move.auto

@@ -49,7 +49,7 @@ def test_connecting_sends_the_view_at_once_and_acting_moves_the_game(client: Tes
         assert after["view"]["ponds"][0][0] == discard["tile"]
         assert stored(client, made["table"])[0] == {"seat": 0, **discard}
         ws.send_json({"type": "ping"})
-        while (m := ws.receive_json())["type"] != "pong":
+        while ws.receive_json()["type"] != "pong":
             pass
 
 
