@@ -179,7 +179,10 @@ def test_time_up_in_a_turn_discards_the_drawn_tile_and_hands_deal_on_time(
             time.sleep(0.05)
         assert http.get(f"/api/tables/{table}").json()["hand"] >= 2
     rows = actions(db, table)
-    first_move = rows[0]
+    # In hu-2p every action is public, so the view's seq counts the deal and the actions
+    # before it: the move made on that view is the next stored one.
+    assert view["view"]["wall_left"] > 0
+    first_move = rows[view["seq"] - 1]
     assert first_move.seat == 0 and first_move.auto
     drawn = view["view"]["drawn"]
     assert first_move.action in ({"seat": 0, "do": "discard", "tile": drawn},
