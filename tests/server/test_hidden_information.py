@@ -46,8 +46,8 @@ def test_no_message_holds_another_seats_tiles(rules: str, tmp_path: Path,
     truth: dict[tuple[int | None, int], dict[str, Any]] = {}
     original = LiveTable.view_message
 
-    def spy(self: LiveTable, seat: int | None) -> dict[str, Any]:
-        message = original(self, seat)
+    def spy(self: LiveTable, seat: int | None, *rest: Any) -> dict[str, Any]:
+        message = original(self, seat, *rest)
         hand = self.match.hand
         if hand is not None:
             obs = hand.observe(0 if seat is None else seat)

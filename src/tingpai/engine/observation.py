@@ -130,23 +130,26 @@ class Observation:
         >>> sorted(set(view) - set(Hand("hu-2p", seed=1).observe(0).to_json(public=True)))
         ['drawn', 'hand', 'legal']
         """
-        out: dict[str, Any] = {
-            "seat": None if public else self.seat,
+        out = self.public_json()
+        if not public:
+            out.update(self.private_json())
+        return out
+
+    def public_json(self) -> dict[str, Any]:
+        """The public form of :meth:`to_json` (the same for every seat at one moment)."""
+        text = _TILE_TEXT
+        return {
+            "seat": None,
             "players": self.players,
             "phase": self.phase.value,
             "actor": self.actor,
-            "claim_tile": None if self.claim_tile is None else tile_to_str(self.claim_tile),
+            "claim_tile": None if self.claim_tile is None else text[self.claim_tile],
             "robbing": self.robbing,
-        }
-        if not public:
-            out["hand"] = counts_to_str(self.hand)
-            out["drawn"] = None if self.drawn is None else tile_to_str(self.drawn)
-        out.update({
             "melds": [
                 [{"meld": m.to_str(), "from": m.claimed_from} for m in seat_melds]
                 for seat_melds in self.melds
             ],
-            "ponds": [[tile_to_str(t) for t in pond] for pond in self.ponds],
+            "ponds": [[text[t] for t in pond] for pond in self.ponds],
             "called": [list(c) for c in self.called],
             "flowers": [tiles_to_str(f, sort=False) for f in self.flowers],
             "concealed_sizes": list(self.concealed_sizes),
@@ -159,10 +162,17 @@ class Observation:
             "pond_left": None if self.pond_left is None else list(self.pond_left),
             "forms": [name for name, form in FORM_NAMES.items() if form in self.forms],
             "ruleset": {"id": self.ruleset.id, "options": dict(self.ruleset.option_values)},
-        })
-        if not public:
-            out["legal"] = [action_json(a) for a in self.legal]
-        return out
+        }
+
+    def private_json(self) -> dict[str, Any]:
+        """What :meth:`to_json` adds to the public form for the observing seat: ``seat``,
+        ``hand``, ``drawn`` and ``legal``."""
+        return {
+            "seat": self.seat,
+            "hand": counts_to_str(self.hand),
+            "drawn": None if self.drawn is None else _TILE_TEXT[self.drawn],
+            "legal": [action_json(a) for a in self.legal],
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, ruleset: Ruleset | None = None
@@ -227,6 +237,10 @@ def action_json(action: Action) -> dict[str, Any]:
     out = action.to_dict()
     del out["seat"]
     return out
+
+
+_TILE_TEXT: tuple[str, ...] = tuple(tile_to_str(t) for t in range(NUM_TILE_IDS))
+"""Every tile id's notation (the views' hot path)."""
 
 
 def _tile_or_none(text: object) -> Tile | None:

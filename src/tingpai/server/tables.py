@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from tingpai.bots import Bot, GreedyBot, find_bot
@@ -56,7 +56,6 @@ from tingpai.engine import (
     Phase,
     shuffled_wall,
 )
-from tingpai.engine.observation import action_json
 from tingpai.rules import Ruleset, find_ruleset
 from tingpai.server import ratings
 from tingpai.server.accounts import new_token, token_hash
@@ -419,8 +418,9 @@ class LiveTable:
             hand_number = len(self.match.hands) - 1
 
             def op(session: Session) -> None:
-                session.add(ActionRow(table_id=table_id, number=number, hand=hand_number,
-                                      seat=action.seat, action=data, auto=auto))
+                session.execute(insert(ActionRow).values(
+                    table_id=table_id, number=number, hand=hand_number, seat=action.seat,
+                    action=data, auto=auto, at=utcnow()))
 
             self.batch.ops.append(op)
             self._changed(action.seat if private else None)
@@ -450,17 +450,20 @@ class LiveTable:
 
     # ------------------------------------------------------------------ messages
 
-    def view_message(self, seat: int | None) -> dict[str, Any]:
-        """The ``view`` message for a seat (None: a spectator)."""
+    def view_message(self, seat: int | None,
+                     public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``view`` message for a seat (None: a spectator); ``public`` is the public
+        part of the view now, when the caller has it already."""
         hand = self.match.hand
         view: dict[str, Any] | None = None
         legal: list[dict[str, Any]] = []
         deadline: float | None = None
         if hand is not None:
             obs = hand.observe(0 if seat is None else seat)
-            view = obs.to_json(public=seat is None)
+            view = dict(public) if public is not None else obs.public_json()
             if seat is not None:
-                legal = [action_json(a) for a in obs.legal]
+                view.update(obs.private_json())
+                legal = view["legal"]
                 deadline = self.deadlines.get(seat)
                 if (
                     deadline is None and hand.is_over and self.ready_deadline is not None
@@ -478,9 +481,11 @@ class LiveTable:
 
     def _queue_views(self, connections: Sequence[Connection]) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
+        hand = self.match.hand
+        public = None if hand is None or not connections else hand.observe(0).public_json()
         for conn in connections:
             if conn.seat not in cache:
-                cache[conn.seat] = self.view_message(conn.seat)
+                cache[conn.seat] = self.view_message(conn.seat, public)
             self.batch.messages.append((conn, cache[conn.seat]))
 
     def hand_end_message(self, number: int) -> dict[str, Any]:
