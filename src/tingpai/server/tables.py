@@ -128,18 +128,20 @@ class Connection:
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.overflowed = False
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a connection whose outbox overflows is closed."""
         if self.closed:
             return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.overflowed = True
             self.close()
             return
         self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
 
     def close(self) -> None:
-        """Stop sending: the pump closes the socket (policy violation: it fell behind)."""
+        """Stop sending (the pump ends; it closes the socket if the client fell behind)."""
         if not self.closed:
             self.closed = True
             self.outbox.put_nowait(None)
@@ -149,8 +151,9 @@ class Connection:
         while True:
             text = await self.outbox.get()
             if text is None:
-                with contextlib.suppress(Exception):
-                    await self.socket.close(1008, "too many unsent messages")
+                if self.overflowed:
+                    with contextlib.suppress(Exception):
+                        await self.socket.close(1008, "too many unsent messages")
                 return
             try:
                 await self.socket.send_text(text)
