@@ -71,19 +71,24 @@ def new_table(url: str, rules: str, players: int) -> tuple[str, list[str]]:
         return table, tokens
 
 
-async def run_tables(url: str, rules: str, players: int, count: int, seconds: float,
-                     bot: str) -> dict[str, Any]:
-    """Play ``count`` tables at once until time is up (a finished game is replaced)."""
+async def run_tables(url: str, rules: str, players: int, first: list[tuple[str, list[str]]],
+                     seconds: float, bot: str) -> dict[str, Any]:
+    """Play the given tables at once until time is up (a finished game is replaced by a
+    new table)."""
     from tingpai.server.client import play_seat
 
     stop_at = time.monotonic() + seconds
+    cpu = time.process_time()
     totals: dict[str, Any] = {"actions": 0, "answered": 0, "errors": [], "latencies": [],
                               "games": 0, "tables": []}
 
     async def one_table(slot: int) -> None:
         game = 0
         while time.monotonic() < stop_at:
-            table, tokens = await asyncio.to_thread(new_table, url, rules, players)
+            if game == 0:
+                table, tokens = first[slot]
+            else:
+                table, tokens = await asyncio.to_thread(new_table, url, rules, players)
             totals["tables"].append(table)
             results = await asyncio.gather(*(
                 play_seat(url, table, seat, bot, token=tokens[seat],
@@ -97,13 +102,19 @@ async def run_tables(url: str, rules: str, players: int, count: int, seconds: fl
             totals["games"] += results[0].finished
             game += 1
 
-    await asyncio.gather(*(one_table(slot) for slot in range(count)))
+    await asyncio.gather(*(one_table(slot) for slot in range(len(first))))
+    totals["cpu"] = time.process_time() - cpu
     return totals
 
 
-def client_process(args: tuple[str, str, int, int, float, str, int]) -> dict[str, Any]:
-    url, rules, players, count, seconds, bot, _index = args
-    return asyncio.run(run_tables(url, rules, players, count, seconds, bot))
+def client_process(args: tuple[str, str, int, list[tuple[str, list[str]]], float, str]
+                   ) -> dict[str, Any]:
+    url, rules, players, tables, seconds, bot = args
+    return asyncio.run(run_tables(url, rules, players, tables, seconds, bot))
+
+
+def _warm(_index: int) -> None:
+    import tingpai.server.client  # noqa: F401
 
 
 def cpu_seconds(pid: int) -> float:
@@ -136,14 +147,16 @@ def measure(tables: int, seconds: float, processes: int, rules: str = "hu-4p",
         server = start_server(db, port, workdir)
         url = f"http://127.0.0.1:{port}"
         try:
-            shares = [tables // processes + (i < tables % processes) for i in range(processes)]
-            jobs = [(url, rules, players, n, seconds, bot, i)
-                    for i, n in enumerate(shares) if n]
-            started = time.monotonic()
+            made = [new_table(url, rules, players) for _ in range(tables)]
+            jobs = [(url, rules, players, made[i::processes], seconds, bot)
+                    for i in range(processes) if made[i::processes]]
             with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+                pool.map(_warm, range(len(jobs)))  # imports done before the clock starts
+                server_before = cpu_seconds(server.pid)
+                started = time.monotonic()
                 parts = pool.map(client_process, jobs)
             elapsed = time.monotonic() - started
-            server_cpu = cpu_seconds(server.pid)
+            server_cpu = cpu_seconds(server.pid) - server_before
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=60)
@@ -160,6 +173,8 @@ def measure(tables: int, seconds: float, processes: int, rules: str = "hu-4p",
         "actions_per_second": round(actions / elapsed, 1),
         "p50_ms": round(q[49] * 1000, 1), "p99_ms": round(q[98] * 1000, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, actions), 2),
+        "client_cpu_ms_per_action": round(
+            sum(p["cpu"] for p in parts) * 1000 / max(1, actions), 2),
         "errors": len(errors), "error_samples": errors[:5],
         "stored_client_actions": stored, "answered": answered,
         "lost_actions": answered - stored if stored <= answered else 0,
@@ -187,7 +202,8 @@ def main() -> int:
               f"games finished {result['games_finished']})")
         print(f"  latency action -> next view: p50 {result['p50_ms']} ms, "
               f"p99 {result['p99_ms']} ms (target p99 <= 100 ms)")
-        print(f"  server CPU per action {result['server_cpu_ms_per_action']} ms")
+        print(f"  CPU per action: server {result['server_cpu_ms_per_action']} ms, clients "
+              f"{result['client_cpu_ms_per_action']} ms")
         print(f"  errors {result['errors']}, lost actions {result['lost_actions']}, "
               f"unanswered at the stop {result['unanswered']}")
     ok = result["errors"] == 0 and result["lost_actions"] == 0

@@ -453,10 +453,11 @@ class LiveTable:
 
     # ------------------------------------------------------------------ messages
 
-    def view_message(self, seat: int | None,
-                     public: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The ``view`` message for a seat (None: a spectator); ``public`` is the public
-        part of the view now, when the caller has it already."""
+    def view_message(self, seat: int | None, public: dict[str, Any] | None = None,
+                     summary: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``view`` message for a seat (None: a spectator); ``public`` and ``summary``
+        are the public part of the view and the table summary now, when the caller has
+        them already (they are the same for every connection)."""
         hand = self.match.hand
         view: dict[str, Any] | None = None
         legal: list[dict[str, Any]] = []
@@ -479,16 +480,19 @@ class LiveTable:
             "view": view,
             "legal": legal,
             "deadline": None if deadline is None else round(deadline, 3),
-            "table": self.summary(),
+            "table": summary if summary is not None else self.summary(),
         }
 
     def _queue_views(self, connections: Sequence[Connection]) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
         hand = self.match.hand
-        public = None if hand is None or not connections else hand.observe(0).public_json()
+        if not connections:
+            return
+        public = None if hand is None else hand.observe(0).public_json()
+        summary = self.summary()
         for conn in connections:
             if conn.seat not in cache:
-                cache[conn.seat] = self.view_message(conn.seat, public)
+                cache[conn.seat] = self.view_message(conn.seat, public, summary)
             self.batch.messages.append((conn, cache[conn.seat]))
 
     def hand_end_message(self, number: int) -> dict[str, Any]:
