@@ -8,7 +8,11 @@ actions per second and the p50/p99 latency from an action sent to the next view 
 checks that no client got an error and that every action a client saw answered is stored
 (no lost action).  Target: p99 <= 100 ms at 50 tables.
 
-    python benchmarks/bench_server.py [--tables 50] [--seconds 60] [--processes 3]
+    python benchmarks/bench_server.py [--tables 50] [--seconds 60] [--processes 3] [--think S]
+
+With ``--think 0`` (the default) every bot acts the moment it is asked, so the tables run as
+fast as the two cores allow (a saturation test: latency then includes waiting for a core);
+``--think`` gives the bots a player's pace.
 """
 
 from __future__ import annotations
@@ -72,7 +76,7 @@ def new_table(url: str, rules: str, players: int) -> tuple[str, list[str]]:
 
 
 async def run_tables(url: str, rules: str, players: int, first: list[tuple[str, list[str]]],
-                     seconds: float, bot: str) -> dict[str, Any]:
+                     seconds: float, bot: str, think: float) -> dict[str, Any]:
     """Play the given tables at once until time is up (a finished game is replaced by a
     new table)."""
     from tingpai.server.client import play_seat
@@ -92,7 +96,8 @@ async def run_tables(url: str, rules: str, players: int, first: list[tuple[str, 
             totals["tables"].append(table)
             results = await asyncio.gather(*(
                 play_seat(url, table, seat, bot, token=tokens[seat],
-                          seed=slot * 1000 + game * 10 + seat, stop_at=stop_at)
+                          seed=slot * 1000 + game * 10 + seat, stop_at=stop_at,
+                          think=think)
                 for seat in range(players)))
             for stats in results:
                 totals["actions"] += stats.actions
@@ -107,10 +112,10 @@ async def run_tables(url: str, rules: str, players: int, first: list[tuple[str, 
     return totals
 
 
-def client_process(args: tuple[str, str, int, list[tuple[str, list[str]]], float, str]
+def client_process(args: tuple[str, str, int, list[tuple[str, list[str]]], float, str, float]
                    ) -> dict[str, Any]:
-    url, rules, players, tables, seconds, bot = args
-    return asyncio.run(run_tables(url, rules, players, tables, seconds, bot))
+    url, rules, players, tables, seconds, bot, think = args
+    return asyncio.run(run_tables(url, rules, players, tables, seconds, bot, think))
 
 
 def _warm(_index: int) -> None:
@@ -135,7 +140,7 @@ def stored_actions(db: Path, tables: list[str]) -> int:
 
 
 def measure(tables: int, seconds: float, processes: int, rules: str = "hu-4p",
-            bot: str = "greedy") -> dict[str, Any]:
+            bot: str = "greedy", think: float = 0.0) -> dict[str, Any]:
     """Run the load and return its figures."""
     from tingpai import find_ruleset
 
@@ -148,7 +153,7 @@ def measure(tables: int, seconds: float, processes: int, rules: str = "hu-4p",
         url = f"http://127.0.0.1:{port}"
         try:
             made = [new_table(url, rules, players) for _ in range(tables)]
-            jobs = [(url, rules, players, made[i::processes], seconds, bot)
+            jobs = [(url, rules, players, made[i::processes], seconds, bot, think)
                     for i in range(processes) if made[i::processes]]
             with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
                 pool.map(_warm, range(len(jobs)))  # imports done before the clock starts
@@ -168,7 +173,8 @@ def measure(tables: int, seconds: float, processes: int, rules: str = "hu-4p",
         stored = stored_actions(db, all_tables)
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 100 else [0.0] * 99
     return {
-        "rules": rules, "tables": tables, "processes": len(jobs), "seconds": round(elapsed, 1),
+        "rules": rules, "tables": tables, "think_seconds": think, "processes": len(jobs),
+        "seconds": round(elapsed, 1),
         "games_finished": sum(p["games"] for p in parts), "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
         "p50_ms": round(q[49] * 1000, 1), "p99_ms": round(q[98] * 1000, 1),
@@ -189,15 +195,18 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=3)
     parser.add_argument("--rules", default="hu-4p")
     parser.add_argument("--bot", default="greedy")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each bot waits before acting (0: as fast as it can)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     os.environ.setdefault("PYTHONHASHSEED", "0")
-    result = measure(args.tables, args.seconds, args.processes, args.rules, args.bot)
+    result = measure(args.tables, args.seconds, args.processes, args.rules, args.bot,
+                     args.think)
     if args.json:
         print(json.dumps(result))
     else:
         print(f"server load: {result['tables']} tables of {args.rules}, bot clients in "
-              f"{result['processes']} processes, {result['seconds']} s")
+              f"{result['processes']} processes, {result['seconds']} s, think {args.think} s")
         print(f"  actions/s {result['actions_per_second']}  (actions {result['actions']}, "
               f"games finished {result['games_finished']})")
         print(f"  latency action -> next view: p50 {result['p50_ms']} ms, "

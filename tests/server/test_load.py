@@ -72,7 +72,7 @@ def test_the_bot_client_command_plays_a_seat(tmp_path: Path) -> None:
         table = made["table"]
         cmd = [sys.executable, "-m", "tingpai.cli", "bot-client", "--url", server.url,
                "--table", table, "--bot", "greedy"]
-        first = subprocess.Popen([*cmd, "--seat", "0", "--token", made["token"]],
+        first = subprocess.Popen([*cmd, "--seat", "0", f"--token={made['token']}"],
                                  stdout=subprocess.PIPE, text=True)
         second = subprocess.run([*cmd, "--seat", "1", "--name", "Robo"], capture_output=True,
                                 text=True, timeout=300)

@@ -174,7 +174,7 @@ def test_sigkill_at_random_moments_loses_nothing(any_db: str, tmp_path: Path) ->
         with httpx.Client(base_url=server.url) as http:
             tables = []
             for _ in range(2):
-                made = create_table(http, "hu-2p", ["human", "human"], options={"rounds": 1})
+                made = create_table(http, "hu-2p", ["human", "human"])
                 second = http.post(f"/api/tables/{made['table']}/seats/1").json()
                 tables.append((made["table"], [made["token"], second["token"]]))
         logs: dict[str, list[dict[str, Any]]] = {t: [] for t, _ in tables}
@@ -187,8 +187,14 @@ def test_sigkill_at_random_moments_loses_nothing(any_db: str, tmp_path: Path) ->
                 play_seat(server.url, t, seat, "greedy", token=tokens[seat], seed=seat,
                           reconnect_for=60)
                 for t, tokens in tables for seat in range(2)))
+            # Kill at random points of the first table's game (counted in spectator views).
+            first = logs[tables[0][0]]
+            mark = 0
             for _ in range(3):
-                await asyncio.sleep(rng.uniform(0.5, 2.0))
+                mark += rng.randint(15, 60)
+                while len(first) < mark and not any(m["type"] == "game_end" for m in first):
+                    await asyncio.sleep(0.01)
+                await asyncio.sleep(rng.uniform(0, 0.05))
                 await asyncio.to_thread(server.kill)
                 await asyncio.sleep(0.3)
                 await asyncio.to_thread(server.start)

@@ -71,9 +71,23 @@ def guest_name(name: str | None) -> str:
     return text
 
 
+def random_id(nbytes: int) -> str:
+    """A URL-safe random string of ``nbytes`` random bytes that does not start with ``-``
+    (so it can follow an option such as ``--token`` or ``--table`` on a command line)."""
+    while True:
+        text = secrets.token_urlsafe(nbytes)
+        if not text.startswith("-"):
+            return text
+
+
 def new_token() -> str:
-    """A new seat token (URL-safe, 192 random bits)."""
-    return secrets.token_urlsafe(24)
+    """A new seat token (192 random bits)."""
+    return random_id(24)
+
+
+def new_table_id() -> str:
+    """A new table id (64 random bits)."""
+    return random_id(8)
 
 
 def token_hash(token: str) -> str:

@@ -353,7 +353,7 @@ def create_app(settings: Settings | str) -> FastAPI:
                 raise HTTPException(422, f"seat {number}: {entry!r} is neither 'human' nor "
                                     f"'bot:LEVEL' (levels: {', '.join(levels)})")
         row = TableRow(
-            id=secrets.token_urlsafe(8), rules=spec.id, options=dict(body.options),
+            id=accounts.new_table_id(), rules=spec.id, options=dict(body.options),
             seed=secrets.randbits(62), timer=body.timer, private=body.private,
             status="waiting", created_at=utcnow(), final_scores=None, record=None,
             finished_at=None,

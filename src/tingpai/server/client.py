@@ -83,10 +83,11 @@ async def take_seat(base: str, table: str, seat: int, name: str | None = None,
 
 async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | None = None,
                     name: str | None = None, seed: int = 0, stop_at: float | None = None,
-                    reconnect_for: float = 30.0) -> SeatStats:
+                    reconnect_for: float = 30.0, think: float = 0.0) -> SeatStats:
     """Play a seat to the game's end (or until ``time.monotonic()`` passes ``stop_at``).
 
-    Reconnects for up to ``reconnect_for`` seconds when the connection drops.
+    Reconnects for up to ``reconnect_for`` seconds when the connection drops; waits
+    ``think`` seconds before each action (a player's pace, for load tests).
     """
     player = find_bot(bot, random.Random(seed))
     if token is None:
@@ -102,7 +103,7 @@ async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | 
                 if lost_since is not None:
                     stats.reconnects += 1
                     lost_since = None
-                if await _play(ws, player, stats, stop_at):
+                if await _play(ws, player, stats, stop_at, think):
                     break
         except (OSError, ConnectionClosed, InvalidStatus, TimeoutError) as exc:
             if stats.finished:
@@ -115,7 +116,8 @@ async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | 
     return stats
 
 
-async def _play(ws: Any, player: Any, stats: SeatStats, stop_at: float | None) -> bool:
+async def _play(ws: Any, player: Any, stats: SeatStats, stop_at: float | None,
+                think: float = 0.0) -> bool:
     """Play on one connection; True when done (game over or time up)."""
     sent_at: float | None = None
     last_view: dict[str, Any] | None = None
@@ -124,6 +126,8 @@ async def _play(ws: Any, player: Any, stats: SeatStats, stop_at: float | None) -
         nonlocal sent_at
         obs = Observation.from_json(view["view"])
         action = player.act(obs)
+        if think:
+            await asyncio.sleep(think)
         await ws.send(json.dumps({"type": "act", "seq": view["seq"],
                                   "action": action_json(action)}))
         stats.actions += 1
