@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import time
+
 from fastapi.testclient import TestClient
 from serverkit import create_table
 
+import tingpai
 from tingpai import bot_names, ruleset_ids
 from tingpai.server import Settings, create_app
 
@@ -98,13 +101,9 @@ def test_a_table_of_bots_plays_itself_to_the_end(client: TestClient) -> None:
         info = client.get(f"/api/tables/{made['table']}").json()
         if info["status"] == "finished":
             break
-        import time
-
         time.sleep(0.05)
     assert info["status"] == "finished" and info["record"]
     record = client.get(info["record"]).json()
-    import tingpai
-
     assert list(tingpai.replay(record).scores) == info["final_scores"]
     finished = client.get("/api/tables", params={"status": "finished"}).json()
     assert finished[0]["id"] == made["table"]
