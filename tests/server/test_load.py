@@ -98,3 +98,13 @@ def test_serve_help_names_its_options() -> None:
                          capture_output=True, text=True, timeout=60).stdout
     for word in ("--host", "--port", "--db", "TINGPAI_DATABASE_URL"):
         assert word in out
+
+
+def test_serve_finds_its_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tingpai.cli.serve_cmd import database_url
+
+    monkeypatch.delenv("TINGPAI_DATABASE_URL", raising=False)
+    assert database_url(None) == "tingpai.sqlite3"
+    monkeypatch.setenv("TINGPAI_DATABASE_URL", "postgresql://u@h/db")
+    assert database_url(None) == "postgresql://u@h/db"
+    assert database_url("other.sqlite3") == "other.sqlite3"
