@@ -35,11 +35,11 @@ POSITIVE: list[tuple[str, str, dict[str, Any], int, int]] = [
     # 111m completed by the discard: ATH 1 + All Pungs 3 + Closed Hand 1 (not four
     # concealed pungs: the discarded 1m completed a pung)
     ("all_terminals_and_honours", "11m999m999s444z77z +1m", {}, 1, 5),
-    ("robbing_a_kong", "[123m] 456p789s222s5p +5p", {"win": "rob"}, 1, 1),
+    ("robbing_a_kong", "[123m] 46p789s222s99p +5p", {"win": "rob"}, 1, 1),
     # Self-Draw 1 + Win on a Kong Replacement 1 (the exposed kong breaks Closed Hand)
     ("kong_replacement", "[2222s] 123m456p789p5s +5s",
      {"win": "self", "replacements": ("kong",)}, 1, 2),
-    ("final_tile", "[123m] 456p789s222s5p +5p", {"win": "self", "last_tile": True}, 1, 2),
+    ("final_tile", "[123m] 46p789s222s99p +5p", {"win": "self", "last_tile": True}, 1, 2),
     ("half_flush", "[123m] 456m789m333z5m +5m", {}, 3, 3),
     ("all_pungs", "[222m] 555p888s333z9m +9m", {}, 3, 3),
     # Little Three Dragons 3 + its two Dragon Pungs 2 = 5 (the seed's total)
@@ -81,17 +81,17 @@ def test_fan_present(pid: str, hand: str, kwargs: dict[str, Any], value: int,
 NEAR_MISS: list[tuple[str, str, dict[str, Any], int | None]] = [
     ("all_sequences", "[567m] 123p345s777s3z +3z", {}, 0),  # a pung
     ("closed_hand", "[[2222s]] 123m456p789s5p +5p", {}, 0),  # a concealed kong is a meld
-    ("closed_hand", "[123m] 456p789s222s5p +5p", {}, 0),
+    ("closed_hand", "[123m] 46p789s222s99p +5p", {}, 0),
     ("self_draw", "123m456p789s222s5p +5p", {}, 1),
     ("dragon_pung", "[123m] 456p789s222s5z +5z", {}, 0),  # a dragon pair
     ("seat_wind", "[222z] 123m456p789s5p +5p", {"seat": "W"}, 0),
     ("prevailing_wind", "[333z] 123m456p789s5p +5p", {"seat": "S"}, 0),
     # a chow of 789m: neither ATH nor All Pungs; Closed Hand only
     ("all_terminals_and_honours", "789m999p999s444z7z +7z", {}, 1),
-    ("robbing_a_kong", "[123m] 456p789s222s5p +5p", {}, 0),
+    ("robbing_a_kong", "[123m] 46p789s222s99p +5p", {}, 0),
     ("kong_replacement", "[2222s] 123m456p789p5s +5s", {"win": "self"}, 1),
     # ruling: the discard after the final tile is not "the final wall tile"
-    ("final_tile", "[123m] 456p789s222s5p +5p", {"last_tile": True}, 0),
+    ("final_tile", "[123m] 46p789s222s99p +5p", {"last_tile": True}, 0),
     ("half_flush", "[123m] 456m789m333p5m +5m", {}, 0),  # two suits
     ("all_pungs", "[234m] 555p888s333z9m +9m", {}, 0),
     ("little_three_dragons", "[555z][666z] 123m456p1p +1p", {}, 2),  # pair not a dragon

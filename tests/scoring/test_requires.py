@@ -65,6 +65,14 @@ def _random_situation(rng: random.Random) -> Situation:
                 concealed += [pair, pair]
                 break
     win_kind = rng.choice([WinKind.SELF_DRAW, WinKind.DISCARD, WinKind.ROBBING_KONG])
+    # A situation that can happen: a robbed tile is the only copy the winner holds (the
+    # konger has the other three), a replacement chain comes from the hand's kongs and
+    # flowers, and a blessing precedes every call and kong.
+    held = [*concealed, *(t for m in melds for t in m.tiles)]
+    single = [t for t in concealed if held.count(t) == 1]
+    if win_kind is WinKind.ROBBING_KONG and not single:
+        win_kind = WinKind.DISCARD
+    win_tile = rng.choice(single if win_kind is WinKind.ROBBING_KONG else concealed)
     special = rng.choice([None] * 8 + ["eight_immortals", "terminal_discards"])
     seat = rng.randrange(27, 31)
     kwargs: dict[str, Any] = {
@@ -76,11 +84,13 @@ def _random_situation(rng: random.Random) -> Situation:
         "robbing_kong": win_kind is WinKind.ROBBING_KONG,
         "special": special,
     }
-    if win_kind is WinKind.SELF_DRAW and rng.random() < 0.2:
-        kwargs["replacements"] = tuple(rng.choice(("kong", "flower")) for _ in range(2))
-    if win_kind is WinKind.SELF_DRAW and rng.random() < 0.1:
+    sources = ["kong"] * sum(m.kind is MeldKind.KONG for m in melds)
+    sources += ["flower"] * len(kwargs["flowers"])
+    if win_kind is WinKind.SELF_DRAW and sources and rng.random() < 0.2:
+        kwargs["replacements"] = tuple(rng.sample(sources, min(2, len(sources))))
+    if win_kind is WinKind.SELF_DRAW and not melds and rng.random() < 0.1:
         kwargs["blessing"] = "heaven" if seat == 27 else "earth"
-    return Situation(concealed=tuple(concealed), win_tile=rng.choice(concealed),
+    return Situation(concealed=tuple(concealed), win_tile=win_tile,
                      melds=tuple(melds), **kwargs)
 
 

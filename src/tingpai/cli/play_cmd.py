@@ -19,6 +19,7 @@ from rich.console import Console
 
 from tingpai.bots import bot_names, find_bot
 from tingpai.bots.base import Bot
+from tingpai.cli.options import command_line_options
 from tingpai.engine import Action, ActionKind, HandResult, IllegalAction, Match, Observation
 from tingpai.rules import RuleError, find_ruleset
 from tingpai.tiles import (
@@ -45,17 +46,8 @@ def register(sub: Any) -> None:
 
 
 def parse_option_values(pairs: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` strings to an options mapping; VALUE is read as JSON when it can be."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"option {pair!r} is not KEY=VALUE")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
+    """``KEY=VALUE`` strings to an options mapping (see :mod:`tingpai.cli.options`)."""
+    return command_line_options(pairs)
 
 
 def describe(action: Action) -> str:
