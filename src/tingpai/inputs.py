@@ -70,9 +70,7 @@ def load_json(text: str, *, max_chars: int, what: str = "input") -> Any:
     A leading byte order mark is ignored.  Raises :class:`JSONInputError`.
     """
     if len(text) > max_chars:
-        raise JSONInputError(
-            f"{what} is {len(text):,} characters long (at most {max_chars:,})"
-        )
+        raise JSONInputError(f"{what} is longer than {max_chars:,} characters")
     try:
         data = json.loads(text.removeprefix("\ufeff"), parse_constant=_no_constant)
     except json.JSONDecodeError as exc:

@@ -112,10 +112,11 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
     ()
     """
     spec = ruleset_spec(id)
-    try:
-        check_value(options)  # bounded nesting and numbers before anything reads them
-    except JSONInputError as exc:
-        raise RuleError(f"options: {exc}") from None
+    for name, value in options.items():
+        try:
+            check_value(value)  # bounded nesting and numbers before anything reads them
+        except JSONInputError as exc:
+            raise RuleError(f"option {echo(name)}: {exc}") from None
     key = _memo_key(spec.id, options)
     if key is not None:
         cached = _BUILT.get(key)
