@@ -678,22 +678,27 @@ def _set_problem(situation: Situation, ruleset: Ruleset) -> str | None:
     bonus tile of the set, a bonus tile declared twice.  (Copies beyond four are found with
     the counts.)"""
     opts = ruleset.options
-    bonus = opts.bonus_tiles
-    seen: set[Tile] = set()
-    for f_ in situation.flowers:
-        if f_ not in bonus:
-            if NUM_KINDS <= f_ < NUM_TILE_IDS:
-                return f"flower {_name(f_)} is not in this ruleset's set"
-            return f"{_name(f_)} is not a flower or season tile"
-        if f_ in seen:
-            return f"flower {_name(f_)} declared twice"
-        seen.add(f_)
+    if situation.flowers:
+        bonus = opts.bonus_tiles
+        seen: set[Tile] = set()
+        for f_ in situation.flowers:
+            if f_ not in bonus:
+                if NUM_KINDS <= f_ < NUM_TILE_IDS:
+                    return f"flower {_name(f_)} is not in this ruleset's set"
+                return f"{_name(f_)} is not a flower or season tile"
+            if f_ in seen:
+                return f"flower {_name(f_)} declared twice"
+            seen.add(f_)
+    concealed = situation.concealed
+    every_kind = len(opts.tile_kinds) == NUM_KINDS
+    if every_kind and not (concealed and (min(concealed) < 0 or max(concealed) >= NUM_KINDS)):
+        return None  # (declared melds hold suited and honour tiles only: Meld checks that)
     in_set = frozenset(opts.tile_kinds)
-    for t in situation.concealed:
+    for t in concealed:
         if not 0 <= t < NUM_TILE_IDS:
             return f"{_name(t)} is not a tile"
         if t >= NUM_KINDS:
-            if t not in bonus:
+            if t not in opts.bonus_tiles:
                 return f"flower {_name(t)} is not in this ruleset's set"
         elif t not in in_set:
             return f"tile {_name(t)} is not in this ruleset's set"
