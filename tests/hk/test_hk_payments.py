@@ -182,31 +182,25 @@ def test_min_fan_decides_which_rows_are_needed() -> None:
     assert rs.payments(4, False).discarder == 40
 
 
-def test_bad_files(tmp_path: Path) -> None:
-    missing = tmp_path / "nope.json"
-    with pytest.raises(RuleError, match="cannot read it"):
-        read_payment_table(missing)
-    broken = tmp_path / "broken.toml"
-    broken.write_text("[[rows]\nfan = ")
-    with pytest.raises(RuleError, match="not valid TOML"):
-        read_payment_table(broken)
-    a_list = tmp_path / "list.json"
-    a_list.write_text("[1, 2]")
-    with pytest.raises(RuleError, match="must be an object with a 'rows' list"):
-        read_payment_table(a_list)
-    bad_row = tmp_path / "bad.json"
-    bad_row.write_text(json.dumps({"rows": _rows(discard=-4)}))
-    with pytest.raises(RuleError, match=f"payment table {bad_row}: row 2 .fan 4.: 'discard'"):
-        read_payment_table(bad_row)
-    infinite = tmp_path / "inf.json"
-    infinite.write_text('{"rows": [{"fan": 3, "discard": Infinity, "self_draw": 1}]}')
-    with pytest.raises(RuleError, match="Infinity is not a JSON number"):
-        read_payment_table(infinite)
-    huge = tmp_path / "huge.toml"
-    huge.write_text("#" * 200_000)
-    with pytest.raises(RuleError, match="longer than 100,000 characters"):
-        read_payment_table(huge)
-    other = tmp_path / "rows.yaml"
-    other.write_text("rows: []")
-    with pytest.raises(RuleError, match=r"must be a \.json or \.toml file"):
-        read_payment_table(other)
+BAD_FILES: list[tuple[str, str | None, str]] = [
+    ("nope.json", None, "cannot read it"),
+    ("broken.toml", "[[rows]\nfan = ", "not valid TOML"),
+    ("list.json", "[1, 2]", "must be an object with a 'rows' list"),
+    ("bad.json", json.dumps({"rows": _rows(discard=-4)}), "row 2 (fan 4): 'discard'"),
+    ("inf.json", '{"rows": [{"fan": 3, "discard": Infinity, "self_draw": 1}]}',
+     "Infinity is not a JSON number"),
+    ("huge.toml", "#" * 200_000, "longer than 100,000 characters"),
+    ("rows.yaml", "rows: []", "must be a .json or .toml file"),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "message"), BAD_FILES,
+                         ids=[f[0] for f in BAD_FILES])
+def test_bad_files_name_the_file(tmp_path: Path, name: str, content: str | None,
+                                 message: str) -> None:
+    path = tmp_path / name
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(RuleError) as err:
+        read_payment_table(path)
+    assert f"payment table {path}" in str(err.value) and message in str(err.value)
