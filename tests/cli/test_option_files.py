@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tingpai.cli import main
-from tingpai.cli.options import command_line_options, option_items
+from tingpai.cli.common import parse_options
 from tingpai.cli.play_cmd import parse_option_values
 from tingpai.engine import replay
 
@@ -88,9 +88,9 @@ def test_a_sim_record_replays_without_the_file(
 def test_play_and_sim_share_the_option_reader(tmp_path: Path) -> None:
     table = write_table(tmp_path / "t.toml", 10)
     options = parse_option_values([f"payment_table={table}", "pao=false"])
-    assert options == command_line_options([f"payment_table={table}", "pao=false"])
+    assert options == parse_options([f"payment_table={table}", "pao=false"])
     assert options["pao"] is False and options["payment_table"]["rows"][10]["discard"] == 100
-    assert option_items([f"payment_table={table}"]) == {"payment_table": str(table)}
+    assert parse_options(["payment_table=golden"]) == {"payment_table": "golden"}
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ self-draw; Blessing of Earth means a non-dealer, seat South unless given.  The h
 flags have the JSON fields' names (``--dealer-repeats``, ``--eighth-repeat``,
 ``--replacements``, ``--robbing-kong``, ``--last-tile``; ``--repeats`` is kept as a hidden
 alias).  ``--option payment_table=FILE.toml`` (and a file name in the JSON ``options``)
-is read here, at the command-line edge (:mod:`tingpai.cli.options`).
+is read here, at the command-line edge (:mod:`tingpai.cli.common`).
 
 Malformed input or an impossible hand -- the rule both forms apply:
 
@@ -60,7 +60,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from tingpai.cli.options import option_items, read_option_files
+from tingpai.cli.common import parse_options, read_option_files
 from tingpai.inputs import MAX_NOTATION, MAX_SCORE_TEXT, JSONInputError, echo, load_json, one_line
 from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids
 from tingpai.scoring import Explanation, Score, Situation, explain, score, tile_problem
@@ -318,7 +318,7 @@ def implied_defaults(
 def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
     """Build the situation of the human form; :class:`InputError` if malformed."""
     try:
-        options = option_items(args.option or [])
+        options = parse_options(args.option or [])
     except ValueError as exc:
         raise InputError(str(exc)) from None
     ruleset = _ruleset(args.rules, options)

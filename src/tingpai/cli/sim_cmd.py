@@ -11,7 +11,7 @@ option; VALUE is read as JSON when it parses (``true``, ``3``, ``null``), else a
 in that many local processes; the results do not depend on it.  ``--max-hands N`` (default
 1000) stops a game still going after N hands (a Hong Kong game of draws never ends); the
 report then says how many games it cut short.  ``--option payment_table=FILE.toml`` reads
-a host table here (see :mod:`tingpai.cli.options`).
+a host table here (see :mod:`tingpai.cli.common`).
 
 Human form: a progress bar on standard error, then tables of the rates per hand, the
 seats' average scores, the pattern frequencies and the speed.  ``--json`` prints one JSON
@@ -41,7 +41,7 @@ from rich.progress import (
 from rich.table import Table
 
 from tingpai.bots import bot_names
-from tingpai.cli.options import command_line_options
+from tingpai.cli.common import parse_options
 from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim import SimReport, run_sim
@@ -108,7 +108,7 @@ def _fail(args: argparse.Namespace, message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run the simulation; exit 0, or 2 on bad arguments."""
     try:
-        options = command_line_options(args.option)
+        options = parse_options(args.option)
     except ValueError as exc:  # RuleError included: a payment table file that is bad
         return _fail(args, str(exc))
     bots = [b.strip() for b in args.bots.split(",")]

@@ -132,7 +132,7 @@ class FanRows:
     """
 
     source: str
-    """Where the table came from (a file path, or ``inline``), for messages."""
+    """The table's ``name`` if it gives one, else ``inline``, for messages."""
     rows: tuple[tuple[int, int, int, int | None], ...]
     """Sorted by fan, consecutive, no duplicates."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import enum
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tingpai.analysis.forms import Form, parse_forms
+from tingpai.analysis.forms import FORM_NAMES, Form, parse_forms
 from tingpai.inputs import MAX_INT, JSONInputError, check_value, echo
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
@@ -34,19 +35,91 @@ Apply = Callable[[RuleOptions, Any], Mapping[str, Any]]
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """An option a host may set by name, its check and the fields it changes."""
+    """An option a host may set by name, its check and the fields it changes.
+
+    ``tingpai rules`` and ``docs/rules/`` show each option's allowed values
+    (:meth:`allowed_values`) and its value in a ruleset's options as JSON
+    (:meth:`json_value`, which the option's check accepts back).
+    """
 
     name: str
     doc: str
     check: Check
     apply: Apply | None = None
     """None: set the ``RuleOptions`` field of the same name to the checked value."""
+    allowed: str = ""
+    """The values allowed, in words; empty: what the check says (:func:`allowed_text`)."""
+    current: Callable[[RuleOptions], Any] | None = None
+    """The option's value in some options; None: the field ``apply`` sets when it is a
+    :class:`SetField`, else the field of the option's name."""
 
     def updates(self, options: RuleOptions, value: Any) -> Mapping[str, Any]:
         """The field updates for a checked value."""
         if self.apply is None:
             return {self.name: value}
         return self.apply(options, value)
+
+    def allowed_values(self) -> str:
+        """The values allowed, in words (``"integer 0-10"``, ``"true, false"``, ...)."""
+        return self.allowed or allowed_text(self.check)
+
+    def json_value(self, options: RuleOptions) -> Any:
+        """The option's value in ``options`` as JSON, e.g. its default in a ruleset's
+        defaults.
+
+        >>> spec = ruleset_spec("hk-4p")
+        >>> spec.options["min_fan"].json_value(spec.defaults)
+        3
+        >>> spec = ruleset_spec("hu-3p")
+        >>> spec.options["discard_multiplier"].json_value(spec.defaults)
+        '5/2'
+        """
+        if self.current is not None:
+            return to_json_value(self.current(options))
+        field = self.apply.field if isinstance(self.apply, SetField) else self.name
+        return to_json_value(getattr(options, field))
+
+
+@dataclass(frozen=True)
+class SetField:
+    """An ``OptionSpec.apply`` that stores the checked value in another ``RuleOptions``
+    field (``min_fan`` sets ``min_value``)."""
+
+    field: str
+
+    def __call__(self, options: RuleOptions, value: Any) -> Mapping[str, Any]:
+        return {self.field: value}
+
+
+@dataclass(frozen=True)
+class DescribedCheck:
+    """A :data:`Check` that also says, in words, which values it allows."""
+
+    check: Check
+    allowed: str
+
+    def __call__(self, name: str, value: object) -> Any:
+        return self.check(name, value)
+
+
+def to_json_value(value: Any) -> Any:
+    """An option value as the JSON its check accepts: enums by value, forms as a list of
+    words, fractions as an integer or ``"n/d"``, tuples as lists.
+
+    >>> to_json_value(Fraction(3)), to_json_value(Fraction(5, 2)), to_json_value((1, 2))
+    (3, '5/2', [1, 2])
+    """
+    if isinstance(value, Form):
+        return [word for word, form in FORM_NAMES.items() if form in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    if isinstance(value, tuple | list):
+        return [to_json_value(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): to_json_value(item) for key, item in value.items()}
+    return value
 
 
 @dataclass(frozen=True)
@@ -59,6 +132,8 @@ class RulesetSpec:
     patterns: tuple[Pattern, ...]
     options: Mapping[str, OptionSpec]
     aliases: tuple[str, ...] = ()
+    description: str = ""
+    """One line on what table this is (``tingpai rules`` and ``docs/rules/``)."""
 
 
 _REGISTRY: dict[str, RulesetSpec] = {}
@@ -78,7 +153,8 @@ def register(spec: RulesetSpec) -> None:
     ``max_hands``) unless its spec defines them itself.
     """
     _BUILT.clear()
-    spec = dataclasses.replace(spec, options={**COMMON_OPTIONS, **spec.options})
+    common = {name: o for name, o in COMMON_OPTIONS.items() if name not in spec.options}
+    spec = dataclasses.replace(spec, options={**spec.options, **common})
     _REGISTRY[spec.id] = spec
     for alias in spec.aliases:
         _ALIASES[alias] = spec.id
@@ -201,7 +277,20 @@ def int_check(low: int | None = None, high: int | None = None, *, optional: bool
             raise RuleError(f"option {name} must be at most {ceiling}, got {echo(value)}")
         return value
 
-    return check
+    return DescribedCheck(check, _range_text(low, high, optional))
+
+
+def _range_text(low: int | None, high: int | None, optional: bool) -> str:
+    """``integer 0-10``, ``integer >= 1``, ... (``or null`` when optional)."""
+    if low is not None and high is not None:
+        text = f"integer {low}-{high}"
+    elif low is not None:
+        text = f"integer >= {low}"
+    elif high is not None:
+        text = f"integer <= {high}"
+    else:
+        text = "integer"
+    return text + (" or null" if optional else "")
 
 
 def choice_check(*choices: str) -> Check:
@@ -214,7 +303,7 @@ def choice_check(*choices: str) -> Check:
             )
         return value
 
-    return check
+    return DescribedCheck(check, ", ".join(choices))
 
 
 MAX_FRACTION = 1000
@@ -302,6 +391,25 @@ def payment_table_updates(options: RuleOptions, value: Any) -> Mapping[str, Any]
     if isinstance(value, str):
         return {"payment_table": value, "payment_rows": None}
     return {"payment_table": value.source, "payment_rows": value}
+
+
+_ALLOWED_BY_CHECK: dict[Check, str] = {
+    bool_check: "true, false",
+    fraction_check: f'positive number up to {MAX_FRACTION} (3, 2.5 or "5/2")',
+    forms_check: "list of standard, pairs, orphans",
+    payment_table_check: ", ".join(PAYMENT_TABLES),
+    payment_table_option: ", ".join(t for t in PAYMENT_TABLES if t != "hu")
+    + ", or a host table's rows object (the commands read it from a .json/.toml file)",
+}
+"""What the shared checks that are plain functions allow, in words."""
+
+
+def allowed_text(check: Check) -> str:
+    """What a check allows, in words: a :class:`DescribedCheck` says it; the shared checks
+    of this module are known; anything else gives ``""``."""
+    if isinstance(check, DescribedCheck):
+        return check.allowed
+    return _ALLOWED_BY_CHECK.get(check, "")
 
 
 COMMON_OPTIONS: Mapping[str, OptionSpec] = {
