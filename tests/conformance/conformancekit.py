@@ -71,9 +71,11 @@ def settable_options(ruleset_id: str) -> dict[str, tuple[Any, ...]]:
     return {name: values for name, values in OPTION_VALUES.items() if name in accepted}
 
 
-def short_game_options(ruleset_id: str) -> dict[str, Any]:
-    """Options that keep a whole game short where the ruleset allows it (one round)."""
-    return {"rounds": 1} if "rounds" in ruleset_spec(ruleset_id).options else {}
+def whole_game_options(ruleset_id: str) -> dict[str, Any]:
+    """Options for a whole game of modest length: one round at tables that play more than
+    two (the Hong Kong tables play four, and repeat the dealer on every draw)."""
+    spec = ruleset_spec(ruleset_id)
+    return {"rounds": 1} if "rounds" in spec.options and spec.defaults.rounds > 2 else {}
 
 
 # --- tiles ----------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from conformancekit import (
     full_counts,
     random_play,
     settable_options,
-    short_game_options,
+    whole_game_options,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -222,7 +222,7 @@ def test_same_seed_same_game(ruleset_id: str, seed: int) -> None:
 
 
 def test_a_whole_game_ends_by_the_rules_and_replays(ruleset_id: str) -> None:
-    options = short_game_options(ruleset_id)
+    options = whole_game_options(ruleset_id)
     n = tingpai.find_ruleset(ruleset_id, **options).options.players
     run = play_game(["greedy"] * n, 5, ruleset_id, options, max_hands=400)
     assert run.result.over, f"{ruleset_id}: no end after {len(run.hands)} hands"
