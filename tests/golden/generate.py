@@ -31,11 +31,11 @@ for _sub in ("engine", "conformance"):
     sys.path.insert(0, str(HERE.parent / _sub))
 
 from conformancekit import conformance_ids, whole_game_options  # noqa: E402
-from enginekit import finish, pass_pending, play  # noqa: E402
+from enginekit import cut_to_the_end, finish, play  # noqa: E402
 
 import tingpai  # noqa: E402
 from tingpai.bots import play_game  # noqa: E402
-from tingpai.engine import Hand, Match, Phase, arrange_wall, replay  # noqa: E402
+from tingpai.engine import Hand, Match, arrange_wall, replay  # noqa: E402
 
 Step = str | Callable[[Hand], None]
 """A scripted action (``enginekit.play`` notation) or a function that plays several."""
@@ -54,15 +54,6 @@ def scripted(rules: str, hands: dict[int, str], draws: str, tail: str,
     finish(hand)
     assert hand.is_over, f"{rules}: the script leaves the hand unfinished"
     return match.record()
-
-
-def cut_to_the_end(hand: Hand) -> None:
-    """Every seat discards the tile it draws until the wall is empty."""
-    while hand.wall_left > 0 and not hand.is_over:
-        pass_pending(hand)
-        assert hand.phase is Phase.TURN and hand.actor is not None
-        play(hand, f"{hand.actor} cut")
-    pass_pending(hand)
 
 
 def bot_game(rules: str) -> dict[str, Any]:
