@@ -8,7 +8,10 @@
 ``--bots`` names one bot per seat, or one bot for every seat.  ``--option`` sets a ruleset
 option; VALUE is read as JSON when it parses (``true``, ``3``, ``null``), else as a string.
 ``--records DIR`` saves every game's record (``game-00001.json``, ...).  ``--workers`` plays
-in that many local processes; the results do not depend on it.
+in that many local processes; the results do not depend on it.  ``--max-hands N`` (default
+1000) stops a game still going after N hands (a Hong Kong game of draws never ends); the
+report then says how many games it cut short.  ``--option payment_table=FILE.toml`` reads
+a host table here (see :mod:`tingpai.cli.common`).
 
 Human form: a progress bar on standard error, then tables of the rates per hand, the
 seats' average scores, the pattern frequencies and the speed.  ``--json`` prints one JSON
@@ -38,8 +41,11 @@ from rich.progress import (
 from rich.table import Table
 
 from tingpai.bots import bot_names
+from tingpai.cli.common import parse_options
+from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim import SimReport, run_sim
+from tingpai.sim.runner import DEFAULT_MAX_HANDS
 
 
 def _positive(text: str) -> int:
@@ -82,30 +88,16 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--workers", type=_positive, default=1, help="local worker processes (default 1)"
     )
+    p.add_argument(
+        "--max-hands", type=_positive, default=DEFAULT_MAX_HANDS, metavar="N",
+        help=f"stop a game that is still going after N hands (default {DEFAULT_MAX_HANDS}; "
+        "the report counts the games cut short)",
+    )
     p.set_defaults(func=run)
 
 
-def parse_options(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs to an options dict; VALUE as JSON when it parses, else a string.
-
-    >>> parse_options(["flowers=false", "pond_limit=20", "blessing_of_earth=any"])
-    {'flowers': False, 'pond_limit': 20, 'blessing_of_earth': 'any'}
-    """
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, raw = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ValueError(f"--option {item!r} is not KEY=VALUE")
-        try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        out[key] = value
-    return out
-
-
 def _fail(args: argparse.Namespace, message: str) -> int:
+    message = one_line(message)
     if args.json:
         print(json.dumps({"error": message}))
     else:
@@ -117,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation; exit 0, or 2 on bad arguments."""
     try:
         options = parse_options(args.option)
-    except ValueError as exc:
+    except ValueError as exc:  # RuleError included: a payment table file that is bad
         return _fail(args, str(exc))
     bots = [b.strip() for b in args.bots.split(",")]
     common: dict[str, Any] = {
@@ -128,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
         "bots": bots,
         "records_dir": args.records,
         "workers": args.workers,
+        "max_hands": args.max_hands,
     }
     try:
         report = run_sim(**common) if args.json else _run_with_progress(common)
@@ -222,6 +215,11 @@ def _print_human(report: SimReport, console: Console) -> None:
         pats.add_row(p.name + (" (bonus)" if p.bonus else ""), p.chinese, str(p.count),
                      _pct(p.frequency))
     console.print(pats)
+    if report.games_cut_short:
+        console.print(
+            f"[bold yellow]{report.games_cut_short} of {report.games} games cut short[/] "
+            f"at {report.max_hands} hands (--max-hands)"
+        )
     never = sum(1 for p in report.patterns if not p.count)
     if never:
         console.print(f"{never} patterns never counted")

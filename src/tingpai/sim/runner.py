@@ -13,6 +13,11 @@ from tingpai.sim.backends import Backend, local_backend
 from tingpai.sim.games import GameTask, game_seed
 from tingpai.sim.report import SimReport, SimStats, Timing
 
+DEFAULT_MAX_HANDS = 1000
+"""Hands per game after which ``run_sim`` stops a game that has not ended.  Bot games end
+far sooner (greedy bots: about 20 hands of hk-2p, 70-100 of hk-4p, 200 of fan-laak), but
+bots that never win a Hong Kong hand repeat the dealer on every exhaustive draw forever."""
+
 Progress = Callable[[int, int], None]
 """``progress(games_done, games_total)``, called after each game in game order."""
 
@@ -52,6 +57,7 @@ def run_sim(
     progress: Progress | None = None,
     *,
     backend: Backend | None = None,
+    max_hands: int | None = DEFAULT_MAX_HANDS,
 ) -> SimReport:
     """Play ``games`` full games of ``rules`` with ``bots`` and report their statistics.
 
@@ -61,7 +67,9 @@ def run_sim(
     level name per seat, or one name for every seat.  With ``records_dir`` each game's
     record (``tingpai-record/1``, as the engine writes it) is saved there as
     ``game-00001.json``, ``game-00002.json``, ...  ``workers`` > 1 plays in a local process
-    pool; ``backend`` overrides that choice.
+    pool; ``backend`` overrides that choice.  A game still going after ``max_hands`` hands
+    is stopped there (None: no cap); the report counts such games in ``games_cut_short``.
+    The ruleset option of the same name instead ends the game by the rules.
 
     Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option and
     ValueError for bad bots, games or workers, before any game is played.
@@ -71,15 +79,20 @@ def run_sim(
     seats = resolve_bots(bots, ruleset.options.players)
     if games < 0:
         raise ValueError(f"games must be at least 0, got {games}")
+    if max_hands is not None and max_hands < 1:
+        raise ValueError(f"max_hands must be at least 1, got {max_hands}")
     runner = backend if backend is not None else local_backend(workers)
     out_dir = Path(records_dir) if records_dir is not None else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     tasks = [
-        GameTask(i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None)
+        GameTask(
+            i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None,
+            max_hands=max_hands,
+        )
         for i in range(games)
     ]
-    stats = SimStats(ruleset, opts, seats, seed)
+    stats = SimStats(ruleset, opts, seats, seed, max_hands)
     start = time.perf_counter()
     for done, outcome in enumerate(runner.run(tasks), start=1):
         if out_dir is not None and outcome.record is not None:
