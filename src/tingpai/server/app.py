@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
-import enum
 import json
 import logging
 import secrets
@@ -18,7 +16,6 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from fractions import Fraction
 from importlib import resources
 from typing import Any
 
@@ -31,7 +28,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.middleware.sessions import SessionMiddleware
 
-from tingpai.analysis.forms import FORM_NAMES, Form
 from tingpai.bots import bot_names
 from tingpai.rules import PAYMENT_TABLES, RuleError, find_ruleset, ruleset_ids, ruleset_spec
 from tingpai.server import accounts
@@ -160,43 +156,21 @@ async def _plain(send: Send, status: int, text: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def jsonable(value: Any) -> Any:
-    """A ruleset option value as JSON (fractions as strings, forms as word lists)."""
-    if isinstance(value, bool | int | float | str) or value is None:
-        return value
-    if isinstance(value, Fraction):
-        return str(value) if value.denominator != 1 else int(value)
-    if isinstance(value, Form):
-        return [name for name, form in FORM_NAMES.items() if form in value]
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [jsonable(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return str(value)
-
-
 def describe_rulesets() -> list[dict[str, Any]]:
     """``GET /api/rules``: every ruleset with its settable options and patterns."""
     out = []
     for rid in ruleset_ids():
         spec = ruleset_spec(rid)
         defaults = spec.defaults
-        options = []
-        for option in spec.options.values():
-            default: Any = getattr(defaults, option.name, None)
-            if not hasattr(defaults, option.name):
-                with contextlib.suppress(Exception):
-                    fields = list(option.updates(defaults, None))
-                    default = getattr(defaults, fields[0], None)
-            options.append({"name": option.name, "doc": option.doc,
-                            "default": jsonable(default)})
+        options = [
+            {"name": option.name, "doc": option.doc, "allowed": option.allowed_values(),
+             "default": option.json_value(defaults)}
+            for option in spec.options.values()
+        ]
         out.append({
             "id": spec.id,
             "name": spec.name,
+            "description": spec.description,
             "aliases": list(spec.aliases),
             "players": defaults.players,
             "start_points": defaults.start_points,
