@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS = ("analyze", "score", "replay", "sim", "play", "serve")
+SUBCOMMANDS = ("analyze", "score", "replay", "sim", "report", "play", "serve")
 """Subcommand modules, in help order; a missing module is simply not offered."""
 
 
