@@ -127,7 +127,7 @@ def difference_p(a: Estimate, b: Estimate) -> float | None:
     for rates, Welch's z-test for means; None when either has no sample.
 
     >>> round(difference_p(rate(550, 1000), rate(500, 1000)), 4)
-    0.0253
+    0.0252
     >>> difference_p(rate(5, 10), rate(5, 10))
     1.0
     """
