@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium")
-from tingpai.engine import Action, Hand, arrange_wall  # noqa: E402
-from tingpai.env import encoding as enc  # noqa: E402
-from tingpai.env.aec import observation_space  # noqa: E402
-from tingpai.rules import find_ruleset, ruleset_ids  # noqa: E402
-from tingpai.tiles import parse_tile  # noqa: E402
+from tingpai.engine import Action, Hand, arrange_wall
+from tingpai.env import encoding as enc
+from tingpai.env.aec import observation_space
+from tingpai.rules import find_ruleset, ruleset_ids
+from tingpai.tiles import parse_tile
 
 
 def test_layout_is_contiguous() -> None:

@@ -27,7 +27,7 @@ def quiet() -> Any:
 
 
 def test_every_ruleset_id_is_registered() -> None:
-    assert tingpai.env.ENV_IDS == tuple(f"tingpai/{r}-v0" for r in ruleset_ids())
+    assert tuple(f"tingpai/{r}-v0" for r in ruleset_ids()) == tingpai.env.ENV_IDS
     for name in tingpai.env.ENV_IDS:
         assert name in gymnasium.registry
 
@@ -46,7 +46,7 @@ def test_any_bot_level_as_opponents(level: str) -> None:
     env = gymnasium.make("tingpai/hu-2p-v0", opponents=level)
     obs, info = env.reset(seed=3)
     assert obs["action_mask"].sum() > 0 and info["seat"] == 0
-    total, terminated, steps = play(env, seed=3)
+    _, terminated, steps = play(env, seed=3)
     assert terminated and steps > 0
 
 

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, performance_benchmark, seed_test  # noqa: E402
+from pettingzoo.test import api_test, performance_benchmark, seed_test
 
-from tingpai.env import OBS_SIZE, pettingzoo_env  # noqa: E402
-from tingpai.rules import find_ruleset, ruleset_ids  # noqa: E402
+from tingpai.env import OBS_SIZE, pettingzoo_env
+from tingpai.rules import find_ruleset, ruleset_ids
 
 IDS = ruleset_ids()
 
@@ -116,7 +116,7 @@ def test_same_seed_same_episode_and_hand_episodes_walk_through_a_game() -> None:
     env.reset(seed=2)
     match = env.table.match
     for _ in range(3):
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             action = None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0])
             env.step(action)

@@ -162,5 +162,5 @@ def test_new_runs_never_overwrite_and_resume_needs_a_run(tmp_path: Path) -> None
     (tmp_path / "file").write_text("x", encoding="utf-8")
     with pytest.raises(StoreError, match="is not a directory"):
         run_sim(**ARGS, games=2, out=tmp_path / "file")
-    with pytest.raises(StoreError, match="no manifest.json"):
+    with pytest.raises(StoreError, match=r"no manifest\.json"):
         read_manifest(tmp_path / "empty")
