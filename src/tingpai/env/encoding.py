@@ -125,39 +125,40 @@ class Encoder:
         >>> vector.shape, int(vector[HAND:DRAWN].sum()), vector[PHASE]  # 14 tiles, turn
         ((502,), 14, np.float32(1.0))
         """
-        v = [0.0] * OBS_SIZE
+        v = np.zeros(OBS_SIZE, dtype=np.float32)
         n = self.players
         me = obs.seat
-        for t, c in enumerate(obs.hand):
-            if c:
-                v[HAND + t] = c
+        v[HAND:DRAWN] = obs.hand
+        v[VISIBLE:PHASE] = obs.visible
         if obs.drawn is not None:
             v[DRAWN + obs.drawn] = 1.0
         if obs.claim_tile is not None:
             v[CLAIM + obs.claim_tile] = 1.0
+        # Tile counts of every seat slot, gathered as index lists and counted in one go.
+        counted: list[int] = []
         for slot in range(n):
             seat = (me + slot) % n
             base = SEATS + slot * SEAT_SIZE
-            for t in obs.ponds[seat]:
-                v[base + t] += 1
+            counted.extend([base + t for t in obs.ponds[seat]])
             meld_base = base + NUM_KINDS
             for meld in obs.melds[seat]:
-                for t in meld.tiles:
-                    v[meld_base + t] += 1
-            for f in obs.flowers[seat]:
-                v[base + 2 * NUM_KINDS + f - NUM_KINDS] = 1.0
-            if obs.actor == seat:
-                v[ACTOR + slot] = 1.0
-            if obs.dealer == seat:
-                v[DEALER + slot] = 1.0
-            if obs.pond_left is not None and self.pond_limit:
-                v[POND_LEFT + slot] = obs.pond_left[seat] / self.pond_limit
-            v[SIZES + slot] = obs.concealed_sizes[seat] / 14
-            score = (obs.scores[seat] - self.start_points) / self.score_scale
-            v[SCORES + slot] = min(CLIP, max(-CLIP, score))
-        for t, c in enumerate(obs.visible):
-            if c:
-                v[VISIBLE + t] = c
+                counted.extend([meld_base + t for t in meld.tiles])
+            flower_base = base + NUM_KINDS  # bonus tile ids start at 34: slots 68-75
+            counted.extend([flower_base + f for f in obs.flowers[seat]])
+        if counted:
+            v[SEATS:VISIBLE] = np.bincount(counted, minlength=VISIBLE)[SEATS:VISIBLE]
+        start, scale = self.start_points, self.score_scale
+        v[SCORES : SCORES + n] = [
+            min(CLIP, max(-CLIP, (obs.scores[(me + s) % n] - start) / scale)) for s in range(n)
+        ]
+        v[SIZES : SIZES + n] = [obs.concealed_sizes[(me + s) % n] / 14 for s in range(n)]
+        if obs.pond_left is not None and self.pond_limit:
+            limit = self.pond_limit
+            v[POND_LEFT : POND_LEFT + n] = [obs.pond_left[(me + s) % n] / limit for s in range(n)]
+            v[HAS_POND_LIMIT] = 1.0
+        if obs.actor is not None:
+            v[ACTOR + (obs.actor - me) % n] = 1.0
+        v[DEALER + (obs.dealer - me) % n] = 1.0
         phase = _PHASE_INDEX.get(obs.phase)
         if phase is None and obs.phase is Phase.ROBBING:
             phase = 3 if obs.robbing == "flower" else 2
@@ -168,12 +169,10 @@ class Encoder:
         v[PLAYERS + n - 2] = 1.0
         v[REPEATS] = min(CLIP, obs.repeats / 8)
         v[WALL] = obs.wall_left / self.wall_size
-        if obs.pond_left is not None:
-            v[HAS_POND_LIMIT] = 1.0
-        return np.array(v, dtype=np.float32)
+        return v
 
 
 def encode_mask(obs: Observation) -> Any:
     """The 136-slot legal action mask as an ``int8`` array (:data:`ACTION_SPACE_SIZE`)."""
-    return np.array(obs.mask, dtype=np.int8)
+    return np.frombuffer(bytes(obs.mask), dtype=np.int8).copy()
 
