@@ -63,13 +63,17 @@ def _p(p: float) -> str:
 # --- plots --------------------------------------------------------------------------------
 
 
-def _svg(draw: Callable[[Any], None], width: float = 5.2, height: float = 3.3) -> str:
-    """Draw on a fresh matplotlib axes and return the figure as inline SVG text."""
+def _svg(
+    draw: Callable[[Any], None], width: float = 5.2, height: float = 3.3, bottom: float = 0.15
+) -> str:
+    """Draw on a fresh matplotlib axes and return the figure as inline SVG text (fixed
+    margins: an automatic layout costs more than the drawing)."""
     from matplotlib import rcParams
     from matplotlib.figure import Figure
 
     rcParams["svg.hashsalt"] = "tingpai-report"
-    fig = Figure(figsize=(width, height), layout="constrained")
+    fig = Figure(figsize=(width, height))
+    fig.subplots_adjust(left=0.14, right=0.97, top=0.9, bottom=bottom)
     ax = fig.subplots()
     draw(ax)
     ax.grid(True, alpha=0.3)
@@ -177,7 +181,7 @@ def _plot_comparison(runs: Sequence[BalanceRun]) -> str:
         ax.set_title("Rates side by side")
         ax.legend(fontsize=7)
 
-    return _svg(draw, width=8.5, height=3.6)
+    return _svg(draw, width=8.5, height=3.6, bottom=0.2)
 
 
 # --- tables -----------------------------------------------------------------------------
@@ -290,6 +294,32 @@ def render_markdown(runs: Sequence[BalanceRun]) -> str:
         if never:
             parts += [f"{never} patterns never counted.", ""]
     return "\n".join(parts)
+
+
+SUMMARY = (
+    "win rate", "self-draw rate", "draw rate", "dealer win rate", "deal-in rate",
+    "no-pattern ready rate", "hand length (discards)", "game length (hands)",
+    "average winning value",
+)
+"""The columns of :func:`summary_markdown`."""
+
+
+def summary_markdown(runs: Sequence[BalanceRun], metrics: Sequence[str] = SUMMARY) -> str:
+    """One compact Markdown table, a row per run and a column per metric (value and 95%
+    interval); ``*`` marks a value that differs significantly from the first run's (the
+    tests of :func:`~tingpai.sim.balance.compare_runs`, Holm-adjusted over these runs)."""
+    comparisons = {(c.metric, c.second): c for c in compare_runs(runs) if c.first == 0}
+    header = ["run", "games", "hands", *metrics]
+    rows = []
+    for i, run in enumerate(runs):
+        m = run.metrics()
+        cells = [run.label, f"{run.games:,}", f"{run.hands:,}"]
+        for name in metrics:
+            text = fmt(m[name])
+            c = comparisons.get((name, i))
+            cells.append(text + (" *" if c is not None and c.significant else ""))
+        rows.append(cells)
+    return _md_table(header, rows)
 
 
 # --- HTML -------------------------------------------------------------------------------
