@@ -73,6 +73,18 @@ def render_table(hand: Hand) -> str:
     return "\n".join(lines)
 
 
+def render(mode: str | None, hand: Hand) -> str | None:
+    """What ``render()`` gives in a render mode: the table's text (``ansi``), or None after
+    printing it (``human``), or None (no mode)."""
+    if mode is None:
+        return None
+    text = render_table(hand)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
 class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """One table of one ruleset, every seat an agent (see the module docstring)."""
 
@@ -159,13 +171,7 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text (``ansi``), or printed (``human``)."""
-        if self.render_mode is None:
-            return None
-        text = render_table(self.table.current())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, self.table.current())
 
     def close(self) -> None:
         """Nothing to release."""

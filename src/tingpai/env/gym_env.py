@@ -25,7 +25,7 @@ from gymnasium import spaces
 
 from tingpai.bots import Bot, bot_names, find_bot
 from tingpai.engine.actions import ACTION_SPACE_SIZE
-from tingpai.env.aec import observation_space, render_table, split_options
+from tingpai.env.aec import observation_space, render, split_options
 from tingpai.env.encoding import Encoder, encode_mask
 from tingpai.env.table import EnvTable, StepResult
 from tingpai.rules import ruleset_ids
@@ -169,13 +169,7 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
 
     def render(self) -> str | None:
         """The table as text (``ansi``), or printed (``human``)."""
-        if self.render_mode is None:
-            return None
-        text = render_table(self.table.current())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, self.table.current())
 
 
 def _combine(first: StepResult, then: StepResult) -> StepResult:
