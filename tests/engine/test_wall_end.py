@@ -35,7 +35,7 @@ def test_self_draw_on_the_final_wall_tile() -> None:
     r = hand.result
     assert r is not None
     # Half Flush 3 + Prevailing Wind 1 + Closed Hand 1 + Self-Draw 1 + Final Tile 1 = 7
-    assert pattern_ids(hand) == ["closed_hand", "self_draw", "prevailing_wind", "final_tile",
+    assert pattern_ids(hand) == ["closed_hand", "self_draw", "prevailing_wind", "last_tile",
                                  "half_flush"]
     assert r.deltas == (-96, -96, -96, 288)
 
@@ -62,7 +62,7 @@ def test_the_discard_after_the_final_tile_scores_last_tile_at_fan_laak() -> None
     r = hand.result
     assert r is not None
     # Seat Wind 1 + Prevalent Wind 1 + Last Tile 1 + Half Flush 2 = 5 fan: 16 points
-    assert pattern_ids(hand) == ["seat_wind", "prevalent_wind", "last_tile", "half_flush"]
+    assert pattern_ids(hand) == ["seat_wind", "prevailing_wind", "last_tile", "half_flush"]
     assert r.deltas == (64, -16, -16, -32)  # 16 + 16 + 32
 
 

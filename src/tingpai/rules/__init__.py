@@ -5,6 +5,12 @@
 ``hk-fanlaak`` (aliases ``fanlaak``, ``fan-laak``) and ``hk-fanlaak-0``.  A family module
 registers its ids when this package is imported (see :mod:`tingpai.rules.hu`,
 :mod:`tingpai.rules.hk`, :mod:`tingpai.rules.fanlaak`).
+
+A pattern has one id per concept across every ruleset, the seed's own spelling staying its
+display name (:mod:`tingpai.rules.concepts`: ``all_triplets`` is Hu's 对对和 and Hong Kong's
+對對糊); superseding (``implies``, ``absorbs``) stays inside a pattern's category, which
+building a :class:`Ruleset` checks.  ``tingpai rules ID`` and ``docs/rules/<id>.md`` show a
+ruleset's options and patterns from this data.
 """
 
 from __future__ import annotations
@@ -27,7 +33,12 @@ from tingpai.rules.registry import (
 )
 from tingpai.rules.ruleset import Ruleset
 
+BUILTIN_IDS: tuple[str, ...] = ruleset_ids()
+"""The ids this package ships (registered on import), whatever a host registers later;
+``docs/rules/`` has a page for each."""
+
 __all__ = [
+    "BUILTIN_IDS",
     "PAYMENT_TABLES",
     "FanRows",
     "HandContext",
