@@ -35,7 +35,7 @@ CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
 GROUPS = (("hu-4p", "hu-3p", "hu-2p"), ("hk-4p-min_fan-3", "hk-4p-min_fan-1"))
 """Tables compared within (the first run of each is the reference)."""
 FIRST_GUESS = 12
-"""Hands per game assumed before a run has played any."""
+"""Hands per game assumed before a run has played any (Hu Mahjong's, with greedy bots)."""
 
 
 def command(name: str, games: int, args: argparse.Namespace, resume: bool) -> str:
@@ -59,8 +59,10 @@ def grow(name: str, args: argparse.Namespace) -> None:
         if hands >= args.hands:
             print(f"{name}: {games:,} games, {hands:,} hands", flush=True)
             return
-        per_game = hands / games if games else FIRST_GUESS
-        wanted = games + max(1, math.ceil((args.hands - hands) / per_game * 1.05))
+        if games:
+            wanted = games + max(1, math.ceil((args.hands - hands) / (hands / games) * 1.05))
+        else:  # a pilot of a tenth of the guess first: games run far longer on some tables
+            wanted = max(1, math.ceil(args.hands / FIRST_GUESS / 10))
         print(f"$ {command(name, wanted, args, exists)}", flush=True)
         run_sim(rules, options, wanted, args.seed, args.bots, out=folder, resume=exists,
                 backend=local_backend(args.workers))
