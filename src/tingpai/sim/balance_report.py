@@ -181,7 +181,7 @@ def _plot_comparison(runs: Sequence[BalanceRun]) -> str:
         ax.set_title("Rates side by side")
         ax.legend(fontsize=7)
 
-    return _svg(draw, width=8.5, height=3.6, bottom=0.2)
+    return _svg(draw, width=8.5, height=3.8, bottom=0.25)
 
 
 # --- tables -----------------------------------------------------------------------------
