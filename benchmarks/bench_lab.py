@@ -14,7 +14,6 @@ Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_lab.py [--games N] [-
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 import time
@@ -56,10 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {name}: {hands / wall:,.1f} hands/s", flush=True)
     if not args.no_ray:
         try:
-            import ray
+            from tingpai.sim.ray_backend import start_local_ray
 
-            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-                     logging_level=logging.WARNING)
+            ray = start_local_ray(2)
             run_sim(args.rules, {}, 4, SEED + 1, "greedy", backend=RayBackend())  # warm-up
             report, wall, hands = timed(RayBackend(), args.rules, args.games)
             ray.shutdown()

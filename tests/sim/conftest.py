@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,8 +12,9 @@ import pytest
 def ray_instance() -> Iterator[Any]:
     """A local Ray instance with 2 CPUs, started once for every test that asks for it
     (the backend then uses it and leaves it running)."""
-    ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level=logging.WARNING)
+    pytest.importorskip("ray")
+    from tingpai.sim.ray_backend import start_local_ray
+
+    ray = start_local_ray(2)
     yield ray
     ray.shutdown()

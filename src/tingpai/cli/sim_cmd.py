@@ -208,7 +208,9 @@ def _backend(args: argparse.Namespace) -> Backend:
     if args.backend == "ray" or args.address is not None:
         from tingpai.sim.ray_backend import RayBackend
 
-        return RayBackend(address=args.address, workers=args.workers)
+        backend = RayBackend(address=args.address, workers=args.workers)
+        backend.connect()  # a bad address fails here, before the run directory is touched
+        return backend
     return local_backend(args.workers or 1)
 
 
@@ -217,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         params = _parameters(args)
         backend = _backend(args)
-    except ValueError as exc:
+    except (ValueError, ImportError) as exc:
         return _fail(args, str(exc))
     common: dict[str, Any] = {
         "rules": params["rules"],

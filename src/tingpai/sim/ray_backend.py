@@ -35,6 +35,15 @@ def import_ray() -> Any:
         raise ImportError("the Ray backend needs ray: pip install 'tingpai[lab]'") from None
 
 
+def start_local_ray(cpus: int) -> Any:
+    """Start a local Ray instance with ``cpus`` CPUs, bound to the loopback address (it
+    serves only this machine), without the dashboard; returns the ``ray`` module."""
+    ray = import_ray()
+    ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False,
+             logging_level=logging.WARNING, _node_ip_address="127.0.0.1")
+    return ray
+
+
 class RayBackend:
     """Plays the games as Ray tasks, locally or on a cluster."""
 
@@ -51,31 +60,38 @@ class RayBackend:
         self.chunk = chunk
         self.workers = workers or (os.cpu_count() or 1)
         """CPUs the run uses (known for a cluster once connected)."""
+        self._owns = False
 
-    def _connect(self, ray: Any) -> bool:
-        """Initialize Ray unless it already is; True when this call started it."""
-        if ray.is_initialized():
-            started = False
-        elif self.address is None:
-            ray.init(
-                num_cpus=self.workers,
-                include_dashboard=False,
-                log_to_driver=False,
-                logging_level=logging.WARNING,
-            )
-            started = True
-        else:
-            ray.init(address=self.address, log_to_driver=False, logging_level=logging.WARNING)
-            started = True
+    def connect(self) -> None:
+        """Initialize Ray unless it already is (a local instance, or the cluster at
+        :attr:`address`); ValueError naming the address when that fails.  :meth:`run`
+        connects by itself; calling this first reports a bad address before a run starts."""
+        ray = import_ray()
+        if not ray.is_initialized():
+            where = "a local Ray instance" if self.address is None else f"Ray at {self.address}"
+            try:
+                if self.address is None:
+                    start_local_ray(self.workers)
+                else:
+                    ray.init(address=self.address, log_to_driver=False,
+                             logging_level=logging.WARNING)
+            except Exception as exc:  # Ray raises several kinds: name the cause
+                raise ValueError(f"cannot start {where}: {exc}") from None
+            self._owns = True
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        return started
+
+    def close(self) -> None:
+        """Stop the Ray instance this backend started (one it found running stays)."""
+        if self._owns:
+            import_ray().shutdown()
+            self._owns = False
 
     def run(self, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
         """Play the tasks on Ray; yield outcomes in task order."""
         if not tasks:
             return
+        self.connect()
         ray = import_ray()
-        started = self._connect(ray)
         try:
             play = ray.remote(num_cpus=1)(play_tasks)
 
@@ -92,5 +108,4 @@ class RayBackend:
                 cancel,
             )
         finally:
-            if started:
-                ray.shutdown()
+            self.close()
