@@ -121,3 +121,10 @@ def test_one_level_per_opponent_and_render() -> None:
         None, "greedy", "random", "greedy"]
     text = env.render()
     assert "seat 0:" in text
+
+
+def test_make_by_module_prefix() -> None:
+    """Gymnasium's ``module:id`` form imports tingpai.env itself."""
+    env = gymnasium.make("tingpai.env:tingpai/hk-2p-v0", opponents="greedy")
+    obs, _ = env.reset(seed=1)
+    assert obs["observation"].shape == (502,)
