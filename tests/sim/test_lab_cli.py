@@ -47,6 +47,7 @@ def test_out_then_resume_with_the_manifests_parameters(
         (["--bots", "greedy"], "holds another run (bots"),
         (["--option", "flowers=false"], "holds another run (options"),
         (["--storage", "parquet"], "cannot change on resume"),
+        (["--max-hands", "7"], "holds another run (max_hands 1000 there, 7 asked)"),
     ],
 )
 def test_resume_refuses_other_parameters(

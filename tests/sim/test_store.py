@@ -148,6 +148,7 @@ def test_rows_of_another_seed_are_refused(tmp_path: Path) -> None:
         ({"rules": "hu-3p"}, "holds another run .rules 'hu-2p' there"),
         ({"options": {"flowers": False}}, "holds another run .options"),
         ({"games": 2}, "cannot shrink a run"),
+        ({"max_hands": 5}, "holds another run .max_hands 1000 there, 5 asked"),
     ],
 )
 def test_resume_refuses_another_run(
@@ -176,3 +177,17 @@ def test_new_runs_never_overwrite_and_resume_needs_a_run(tmp_path: Path) -> None
         run_sim(**ARGS, games=2, out=tmp_path / "file")
     with pytest.raises(StoreError, match=r"no manifest\.json"):
         read_manifest(tmp_path / "empty")
+
+
+def test_games_cut_short_are_stored_and_resumed(tmp_path: Path) -> None:
+    """hk-4p greedy games last dozens of hands: a cap of 3 cuts every one short."""
+    args: dict[str, Any] = {"rules": "hk-4p", "options": {}, "seed": 2, "bots": "greedy",
+                            "max_hands": 3}
+    whole = run_sim(**args, games=3, out=tmp_path / "whole")
+    assert whole.to_json()["games_cut_short"] == 3
+    run_sim(**args, games=1, out=tmp_path / "part")
+    resumed = run_sim(**args, games=3, out=tmp_path / "part", resume=True)
+    assert without_timing(resumed.to_json()) == without_timing(whole.to_json())
+    stored = list(stored_outcomes(tmp_path / "part"))
+    assert all(o.cut_short and len(o.hands) == 3 for o in stored)
+    assert read_manifest(tmp_path / "part").max_hands == 3

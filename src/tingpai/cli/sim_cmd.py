@@ -9,7 +9,10 @@
 ``--bots`` names one bot per seat, or one bot for every seat.  ``--option`` sets a ruleset
 option; VALUE is read as JSON when it parses (``true``, ``3``, ``null``), else as a string.
 ``--records DIR`` saves every game's record (``game-00001.json``, ...).  ``--workers`` plays
-in that many local processes; the results do not depend on it.
+in that many local processes; the results do not depend on it.  ``--max-hands N`` (default
+1000) stops a game still going after N hands (a Hong Kong game of draws never ends); the
+report then says how many games it cut short.  ``--option payment_table=FILE.toml`` reads
+a host table here (see :mod:`tingpai.cli.common`).
 
 ``--out DIR`` writes the games' rows to a run directory as they finish (JSON lines, or
 Parquet with ``--storage parquet``; the parameters in ``DIR/manifest.json``, the report in
@@ -51,8 +54,11 @@ from rich.table import Table
 from rich.text import Text
 
 from tingpai.bots import bot_names
+from tingpai.cli.common import parse_options
+from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim import Backend, SimReport, local_backend, read_manifest, run_sim
+from tingpai.sim.runner import DEFAULT_MAX_HANDS
 from tingpai.sim.store import DEFAULT_FLUSH_EVERY, STORAGES
 
 DEFAULTS: dict[str, Any] = {"rules": "hu-4p", "games": 100, "seed": 0, "bots": "greedy"}
@@ -122,30 +128,16 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--address", help="Ray cluster address (implies --backend ray; default: a local Ray)"
     )
+    p.add_argument(
+        "--max-hands", type=_positive, metavar="N",
+        help=f"stop a game that is still going after N hands (default {DEFAULT_MAX_HANDS}; "
+        "the report counts the games cut short)",
+    )
     p.set_defaults(func=run)
 
 
-def parse_options(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs to an options dict; VALUE as JSON when it parses, else a string.
-
-    >>> parse_options(["flowers=false", "pond_limit=20", "blessing_of_earth=any"])
-    {'flowers': False, 'pond_limit': 20, 'blessing_of_earth': 'any'}
-    """
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, raw = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ValueError(f"--option {item!r} is not KEY=VALUE")
-        try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        out[key] = value
-    return out
-
-
 def _fail(args: argparse.Namespace, message: str) -> int:
+    message = one_line(message)
     if args.json:
         print(json.dumps({"error": message}))
     else:
@@ -164,6 +156,7 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
         "options": parse_options(args.option) if args.option is not None else None,
         "storage": args.storage,
         "flush_every": args.flush_every,
+        "max_hands": args.max_hands,
     }
     if args.resume:
         if args.out is None:
@@ -177,11 +170,12 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
             "options": dict(manifest.options),
             "storage": manifest.storage,
             "flush_every": manifest.flush_every,
+            "max_hands": manifest.max_hands,
         }
         bots = given["bots"]
         if bots is not None and len(bots) == 1:
             given["bots"] = bots * len(manifest.bots)
-        for key in ("rules", "seed", "bots", "options"):
+        for key in ("rules", "seed", "bots", "options", "max_hands"):
             if given[key] is not None and given[key] != stored[key]:
                 raise ValueError(
                     f"{args.out} holds another run ({key} {stored[key]!r} there, "
@@ -196,7 +190,7 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
                 )
         return {k: stored[k] if v is None else v for k, v in given.items()}
     defaults = {**DEFAULTS, "options": {}, "storage": "jsonl",
-                "flush_every": DEFAULT_FLUSH_EVERY}
+                "flush_every": DEFAULT_FLUSH_EVERY, "max_hands": DEFAULT_MAX_HANDS}
     out = {k: defaults[k] if v is None else v for k, v in given.items()}
     if isinstance(out["bots"], str):
         out["bots"] = [out["bots"]]
@@ -219,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         params = _parameters(args)
         backend = _backend(args)
-    except (ValueError, ImportError) as exc:
+    except (ValueError, ImportError) as exc:  # RuleError included: a bad payment table file
         return _fail(args, str(exc))
     common: dict[str, Any] = {
         "rules": params["rules"],
@@ -229,6 +223,7 @@ def run(args: argparse.Namespace) -> int:
         "bots": params["bots"],
         "records_dir": args.records,
         "backend": backend,
+        "max_hands": params["max_hands"],
         "out": args.out,
         "resume": args.resume,
         "storage": params["storage"],
@@ -349,6 +344,11 @@ def _print_human(report: SimReport, console: Console) -> None:
         pats.add_row(p.name + (" (bonus)" if p.bonus else ""), p.chinese, str(p.count),
                      _pct(p.frequency))
     console.print(pats)
+    if report.games_cut_short:
+        console.print(
+            f"[bold yellow]{report.games_cut_short} of {report.games} games cut short[/] "
+            f"at {report.max_hands} hands (--max-hands)"
+        )
     never = sum(1 for p in report.patterns if not p.count)
     if never:
         console.print(f"{never} patterns never counted")

@@ -254,6 +254,8 @@ def _parameters(run: BalanceRun) -> str:
             f"{run.games:,} of {m.games:,} games stored")
     if m.options:
         text += "; options " + ", ".join(f"{k}={v}" for k, v in m.options.items())
+    if run.stats.cut_short:
+        text += f"; {run.stats.cut_short:,} games cut short at {m.max_hands} hands"
     return text + ("" if run.complete else " (run not finished)")
 
 

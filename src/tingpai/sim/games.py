@@ -49,6 +49,9 @@ class GameTask:
     """One bot level name per seat."""
     keep_record: bool = False
     """Return the game record as JSON text."""
+    max_hands: int | None = None
+    """Stop the game after this many hands even if it has not ended (the sim's cap: a
+    Hong Kong game of draws never ends); None: play to the end."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,8 @@ class GameOutcome:
     """Seats from first to last place."""
     record: str | None = None
     """The game record (``tingpai-record/1``) as JSON text, when the task asked for it."""
+    cut_short: bool = False
+    """The task's ``max_hands`` stopped the game before its end."""
 
 
 def summarize_hand(hand: Hand) -> HandSummary:
@@ -134,7 +139,8 @@ def play_task(task: GameTask) -> GameOutcome:
     # The game play_game(bots, seed, ...) plays, without building a record nobody keeps.
     match, players = new_game(list(task.bots), task.seed, task.rules, task.options)
     hands: list[HandSummary] = []
-    while not match.is_over:
+    cap = task.max_hands
+    while not match.is_over and (cap is None or len(hands) < cap):
         hand = match.next_hand()
         play_hand(hand, players)
         hands.append(summarize_hand(hand))
@@ -148,6 +154,7 @@ def play_task(task: GameTask) -> GameOutcome:
         final_scores=final.scores,
         ranking=final.ranking,
         record=json.dumps(match.record(), ensure_ascii=False) if task.keep_record else None,
+        cut_short=not final.over,
     )
 
 

@@ -20,6 +20,11 @@ from tingpai.sim.store import (
     write_summary,
 )
 
+DEFAULT_MAX_HANDS = 1000
+"""Hands per game after which ``run_sim`` stops a game that has not ended.  Bot games end
+far sooner (greedy bots: about 20 hands of hk-2p, 70-100 of hk-4p, 200 of fan-laak), but
+bots that never win a Hong Kong hand repeat the dealer on every exhaustive draw forever."""
+
 Progress = Callable[[int, int], None]
 """``progress(games_done, games_total)``, called after each game in game order."""
 
@@ -59,6 +64,7 @@ def run_sim(
     progress: Progress | None = None,
     *,
     backend: Backend | None = None,
+    max_hands: int | None = DEFAULT_MAX_HANDS,
     out: str | Path | None = None,
     resume: bool = False,
     storage: str = "jsonl",
@@ -72,7 +78,9 @@ def run_sim(
     level name per seat, or one name for every seat.  With ``records_dir`` each game's
     record (``tingpai-record/1``, as the engine writes it) is saved there as
     ``game-00001.json``, ``game-00002.json``, ...  ``workers`` > 1 plays in a local process
-    pool; ``backend`` overrides that choice.
+    pool; ``backend`` overrides that choice.  A game still going after ``max_hands`` hands
+    is stopped there (None: no cap); the report counts such games in ``games_cut_short``.
+    The ruleset option of the same name instead ends the game by the rules.
 
     With ``out`` the games' rows are written to that run directory as they finish
     (:mod:`tingpai.sim.store`; ``storage`` ``"jsonl"`` or ``"parquet"``), and the report
@@ -88,13 +96,16 @@ def run_sim(
     seats = resolve_bots(bots, ruleset.options.players)
     if games < 0:
         raise ValueError(f"games must be at least 0, got {games}")
+    if max_hands is not None and max_hands < 1:
+        raise ValueError(f"max_hands must be at least 1, got {max_hands}")
     runner = backend if backend is not None else local_backend(workers)
     out_dir = Path(records_dir) if records_dir is not None else None
-    stats = SimStats(ruleset, opts, seats, seed)
+    stats = SimStats(ruleset, opts, seats, seed, max_hands)
     first = 0
     store: RunStore | None = None
     if out is not None:
-        manifest = Manifest(ruleset.id, opts, seats, seed, games, storage, flush_every)
+        manifest = Manifest(ruleset.id, opts, seats, seed, games, storage, flush_every,
+                            max_hands)
         store, stored = open_store(out, manifest, resume=resume)
         for outcome in stored:
             stats.add(outcome)
@@ -104,7 +115,10 @@ def run_sim(
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     tasks = [
-        GameTask(i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None)
+        GameTask(
+            i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None,
+            max_hands=max_hands,
+        )
         for i in range(first, games)
     ]
     if progress is not None and first:

@@ -11,6 +11,7 @@ A row holds one game and, nested in it, one entry per hand with everything the b
 report needs::
 
     {"game": 0, "seed": 123, "start": [30000, ...], "final": [...], "ranking": [2, 0, 1, 3],
+     "cut_short": false,
      "hands": [{"dealer": 0, "end": "discard", "turns": 41, "deltas": [...],
                 "ready": [true, ...], "no_pattern": [false, ...],
                 "winners": [{"seat": 2, "kind": "discard", "payer": 0, "total": 24,
@@ -71,6 +72,8 @@ class Manifest:
     """Games the run is to play (stored rows may be fewer while it runs)."""
     storage: str = "jsonl"
     flush_every: int = DEFAULT_FLUSH_EVERY
+    max_hands: int | None = None
+    """The per-game hand cap of ``run_sim`` (None: none); part of what the run is."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Other keys found in the file (kept on rewrite)."""
 
@@ -90,6 +93,7 @@ class Manifest:
                 "games": self.games,
                 "storage": self.storage,
                 "flush_every": self.flush_every,
+                "max_hands": self.max_hands,
             }
         )
         return out
@@ -104,6 +108,7 @@ class Manifest:
             seed, games = data["seed"], data["games"]
             storage = data.get("storage", "jsonl")
             flush_every = data.get("flush_every", DEFAULT_FLUSH_EVERY)
+            max_hands = data.get("max_hands")
         except KeyError as exc:
             raise StoreError(f"{where}: manifest has no {exc.args[0]!r}") from None
         checks = (
@@ -114,20 +119,24 @@ class Manifest:
             ("games", isinstance(games, int) and not isinstance(games, bool) and games >= 0),
             ("storage", storage in STORAGES),
             ("flush_every", isinstance(flush_every, int) and flush_every >= 1),
+            ("max_hands", max_hands is None or (isinstance(max_hands, int)
+                                                and not isinstance(max_hands, bool)
+                                                and max_hands >= 1)),
         )
         for name, ok in checks:
             if not ok:
                 raise StoreError(f"{where}: manifest field {name!r} is invalid")
         known = {"format", "tingpai", "rules", "options", "bots", "seed", "games", "storage",
-                 "flush_every"}
-        return cls(rules, options, tuple(bots), seed, games, storage, flush_every,
+                 "flush_every", "max_hands"}
+        return cls(rules, options, tuple(bots), seed, games, storage, flush_every, max_hands,
                    {k: v for k, v in data.items() if k not in known})
 
     def same_run(self, other: Manifest) -> list[str]:
-        """The parameters (other than ``games`` and storage) in which two runs differ."""
+        """The parameters (other than ``games`` and storage) in which two runs differ: rules,
+    options, bots, seed and the hand cap."""
         return [
             name
-            for name in ("rules", "options", "bots", "seed")
+            for name in ("rules", "options", "bots", "seed", "max_hands")
             if getattr(self, name) != getattr(other, name)
         ]
 
@@ -176,6 +185,7 @@ def outcome_to_row(outcome: GameOutcome, ruleset: Ruleset) -> dict[str, Any]:
         "start": list(outcome.start_scores),
         "final": list(outcome.final_scores),
         "ranking": list(outcome.ranking),
+        "cut_short": outcome.cut_short,
         "hands": [
             {
                 "dealer": h.dealer,
@@ -246,6 +256,7 @@ def outcome_from_row(row: Mapping[str, Any], ruleset: Ruleset) -> GameOutcome:
         start_scores=tuple(int(x) for x in row["start"]),
         final_scores=tuple(int(x) for x in row["final"]),
         ranking=tuple(int(x) for x in row["ranking"]),
+        cut_short=bool(row.get("cut_short", False)),
     )
 
 
@@ -281,7 +292,7 @@ def parquet_schema() -> Any:
     )
     return pa.schema(
         [("game", pa.int64()), ("seed", pa.int64()), ("start", ints), ("final", ints),
-         ("ranking", ints), ("hands", pa.list_(hand))]
+         ("ranking", ints), ("cut_short", pa.bool_()), ("hands", pa.list_(hand))]
     )
 
 
