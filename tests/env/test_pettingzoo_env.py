@@ -101,11 +101,13 @@ def test_game_rewards_equal_the_sum_of_hand_rewards() -> None:
     assert [by_game[a] for a in env.possible_agents] == [s - start for s in match.scores]
 
 
-def test_truncation_after_max_hands() -> None:
+def test_the_ruleset_option_max_hands_ends_game_episodes() -> None:
     env = pettingzoo_env("hk-4p", episode="game", max_hands=2)
-    play(env, seed=1)
-    assert env.table.match is not None and len(env.table.match.hands) == 2
+    totals, _ = play(env, seed=1)
+    match = env.table.match
+    assert match is not None and match.is_over and len(match.hands) == 2
     assert env.agents == []
+    assert sum(totals.values()) == 0
 
 
 def test_same_seed_same_episode_and_hand_episodes_walk_through_a_game() -> None:

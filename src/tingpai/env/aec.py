@@ -27,7 +27,7 @@ from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import counts_to_str, tile_to_str, tiles_to_str
 
 ENV_OPTIONS = frozenset(
-    {"episode", "rewards", "max_hands", "reward_scale", "illegal", "illegal_penalty"}
+    {"episode", "rewards", "reward_scale", "illegal", "illegal_penalty"}
 )
 """Keyword arguments that configure the environment rather than the ruleset."""
 
@@ -158,10 +158,9 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         for a in self.agents:
             self.rewards[a] = result.rewards[self._seat[a]]
         self.infos[agent] = {"illegal_action": True} if result.illegal else {}
-        if result.terminated or result.truncated:
+        if result.terminated:
             for a in self.agents:
-                self.terminations[a] = result.terminated
-                self.truncations[a] = result.truncated
+                self.terminations[a] = True
             self.agent_selection = agent
         else:
             self.agent_selection = self.possible_agents[self.table.to_act()[0]]
@@ -180,8 +179,8 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 def pettingzoo_env(rules: Ruleset | str = "hu-4p", **options: Any) -> TingpaiAECEnv:
     """The PettingZoo AEC environment of a ruleset id (or a :class:`Ruleset`).
 
-    ``options`` are ruleset options (``min_fan=1``) and the environment's own:
-    ``episode``, ``rewards``, ``max_hands``, ``reward_scale``, ``illegal``,
+    ``options`` are ruleset options (``min_fan=1``, ``max_hands=8``) and the environment's
+    own: ``episode``, ``rewards``, ``reward_scale``, ``illegal``,
     ``illegal_penalty`` (:mod:`tingpai.env.table`), ``score_scale``
     (:mod:`tingpai.env.encoding`) and ``render_mode``.
 

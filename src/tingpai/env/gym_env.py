@@ -6,7 +6,7 @@ or with the id ``"tingpai.env:tingpai/hk-4p-v0"``) seats the learner at ``seat``
 ``opponents`` at the other seats: any name of :func:`tingpai.bot_names`, or one name per
 other seat.  Each step plays the learner's action, then the bots' until the learner must
 decide again or the episode ends; the reward is the learner's share of the points that
-moved (:mod:`tingpai.env.table`: hand or game episodes and rewards, ``max_hands``).  The
+moved (:mod:`tingpai.env.table`: hand or game episodes and rewards).  The
 observation is the Dict of :mod:`tingpai.env.aec` (the vector of
 :mod:`tingpai.env.encoding` and the 136-slot ``action_mask``); ``info["action_mask"]`` repeats
 the mask for libraries that look there.  An illegal action plays a random legal one
@@ -128,7 +128,7 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
             assert bot is not None
             result = self.table.apply(bot.act(hand.observe(seat)))
             total = result if total is None else _combine(total, result)
-            if result.terminated or result.truncated:
+            if result.terminated:
                 return total
 
     def reset(
@@ -141,7 +141,7 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
             self._match_seen = self.table.match
             self._seat_bots()
         result = self._play_bots()
-        while result is not None and (result.terminated or result.truncated):
+        while result is not None and result.terminated:
             # The bots ended the hand before the learner ever had to decide (a robbed
             # kong, Eight Immortals): deal the next one.
             self.table.reset(None)
@@ -156,7 +156,7 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
     ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the bots' turns."""
         result = self.table.step(self.seat, action)
-        if not (result.terminated or result.truncated):
+        if not result.terminated:
             bots = self._play_bots()
             if bots is not None:
                 result = _combine(result, bots)
@@ -165,7 +165,7 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
             info["illegal_action"] = True
         if self.render_mode == "human":
             self.render()
-        return obs, float(result.rewards[self.seat]), result.terminated, result.truncated, info
+        return obs, float(result.rewards[self.seat]), result.terminated, False, info
 
     def render(self) -> str | None:
         """The table as text (``ansi``), or printed (``human``)."""
@@ -176,7 +176,6 @@ def _combine(first: StepResult, then: StepResult) -> StepResult:
     return StepResult(
         tuple(a + b for a, b in zip(first.rewards, then.rewards, strict=True)),
         first.terminated or then.terminated,
-        first.truncated or then.truncated,
         first.illegal or then.illegal,
     )
 

@@ -5,12 +5,14 @@ the rewards, so the PettingZoo and Gymnasium adapters only translate.
 
 * ``episode="hand"`` (default): an episode is one hand.  ``reset(seed=...)`` starts a new
   game seeded from ``seed``; a reset without a seed deals the game's next hand (a new game,
-  drawn from the same seeded generator, once the game is over or has reached
-  ``max_hands``), so successive episodes walk through whole games with their dealers,
-  winds and scores.  A reset in the middle of a hand abandons its game and starts anew.
-* ``episode="game"``: an episode is a whole game; with ``max_hands`` it is truncated after
-  that many hands (random play on the Hong Kong tables seldom reaches the minimum fan, and
-  such a game can run to thousands of hands).
+  drawn from the same seeded generator, once the game is over), so successive episodes
+  walk through whole games with their dealers, winds and scores.  A reset in the middle of
+  a hand abandons its game and starts anew.
+* ``episode="game"``: an episode is a whole game.  Random play on the Hong Kong tables
+  seldom reaches the minimum fan, and such a game can run to thousands of hands: the
+  ruleset option ``max_hands`` (``pettingzoo_env("hk-4p", max_hands=8)``) ends a game by the
+  rules after that many hands.  Nothing is truncated here (wrap the environment in a time
+  limit for that).
 * ``rewards="hand"`` (default): each seat's points change of a hand is its reward when the
   hand ends; ``rewards="game"``: the net points of the whole game at the end of the
   episode (for hand episodes both are the hand's change).  Rewards are points times
@@ -44,7 +46,6 @@ class StepResult:
     rewards: tuple[float, ...]
     """Per seat, the reward this action earned (hands that ended, the game's end)."""
     terminated: bool
-    truncated: bool
     illegal: bool
     """The action was illegal and a random legal one was played instead."""
 
@@ -58,7 +59,6 @@ class EnvTable:
         *,
         episode: str = "hand",
         rewards: str = "hand",
-        max_hands: int | None = None,
         reward_scale: float = 1.0,
         illegal: str = "raise",
         illegal_penalty: float = 0.0,
@@ -70,13 +70,10 @@ class EnvTable:
         ):
             if value not in allowed:
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
-        if max_hands is not None and max_hands < 1:
-            raise ValueError(f"max_hands must be at least 1, got {max_hands}")
         self.ruleset = ruleset
         self.players = ruleset.options.players
         self.episode = episode
         self.rewards = rewards
-        self.max_hands = max_hands
         self.reward_scale = reward_scale
         self.illegal = illegal
         self.illegal_penalty = illegal_penalty
@@ -98,7 +95,6 @@ class EnvTable:
             or self.episode == "game"
             or match.is_over
             or (self.hand is not None and not self.hand.is_over)
-            or (self.max_hands is not None and len(match.hands) >= self.max_hands)
         ):
             match = Match(self.ruleset, rng=random.Random(self.rng.getrandbits(64)))
             self.match = match
@@ -155,7 +151,7 @@ class EnvTable:
         rewards = [0.0] * self.players
         if substituted:
             rewards[action.seat] += self.illegal_penalty
-        terminated = truncated = False
+        terminated = False
         if hand.is_over:
             match = self.match
             assert match is not None
@@ -164,13 +160,11 @@ class EnvTable:
                     rewards[s] += delta * self.reward_scale
             if self.episode == "hand" or match.is_over:
                 terminated = True
-            elif self.max_hands is not None and len(match.hands) >= self.max_hands:
-                truncated = True
             else:
                 self.hand = match.next_hand()
-            if (terminated or truncated) and self.rewards == "game" and self.episode == "game":
+            if terminated and self.rewards == "game" and self.episode == "game":
                 for s, (now, start) in enumerate(
                     zip(hand.scores, self._episode_start, strict=True)
                 ):
                     rewards[s] += (now - start) * self.reward_scale
-        return StepResult(tuple(rewards), terminated, truncated, substituted)
+        return StepResult(tuple(rewards), terminated, substituted)
