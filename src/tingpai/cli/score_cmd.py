@@ -2,7 +2,7 @@
 
 Human form::
 
-    tingpai score "123s123p789p99p [123m] +9p" --rules hu-4p --discard --seat S --round E \\
+    tingpai score "123s123p789p99p [123m] +9p" --rules hu-4p --discard --seat-wind S --round-wind E \\
         --flowers 5f
 
 The winning tile after ``+`` joins the concealed tiles; when the written tiles already make
@@ -345,7 +345,7 @@ def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
     if args.dealer_repeats < 0:
         raise InputError("--dealer-repeats must be a non-negative integer")
     chosen = WinKind.SELF_DRAW if args.self_draw else WinKind.DISCARD if args.discard else None
-    seat_given = None if args.seat is None else _wind(args.seat, "--seat")
+    seat_given = None if args.seat is None else _wind(args.seat, "--seat-wind")
     win, seat = implied_defaults(
         ruleset, chosen, seat_given, bool(repl), args.blessing, args.robbing_kong
     )
@@ -354,7 +354,7 @@ def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
     situation = Situation(
         concealed=tuple(concealed), win_tile=-1 if win_tile is None else win_tile,
         melds=tuple(melds), win=win,
-        seat_wind=seat, round_wind=_wind(args.round, "--round"),
+        seat_wind=seat, round_wind=_wind(args.round, "--round-wind"),
         flowers=tuple(_tiles(args.flowers, "--flowers")), dealer_repeats=args.dealer_repeats,
         eighth_repeat=args.eighth_repeat, replacements=tuple(repl),
         robbing_kong=args.robbing_kong, last_tile=args.last_tile, blessing=args.blessing,
@@ -468,10 +468,11 @@ def register(subparsers: Any) -> None:
     how.add_argument("--discard", action="store_true", help="won on a discard (default)")
     how.add_argument("--self-draw", action="store_true", help="won by self-draw")
     parser.add_argument(
-        "--seat", default=None,
+        "--seat-wind", "--seat", dest="seat", default=None, metavar="WIND",
         help="seat wind E/S/W/N (default E, as in the JSON contract; S with --blessing earth)"
     )
-    parser.add_argument("--round", default="E", help="prevailing wind E/S/W/N (default E)")
+    parser.add_argument("--round-wind", "--round", dest="round", default="E", metavar="WIND",
+                        help="prevailing wind E/S/W/N (default E)")
     parser.add_argument("--flowers", default="", help="declared bonus tiles, e.g. 15f")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE",
                         help="ruleset option (value read as JSON if it parses), repeatable")
