@@ -2,8 +2,8 @@
 
 Human form::
 
-    tingpai score "123s123p789p99p [123m] +9p" --rules hu-4p --discard --seat-wind S --round-wind E \\
-        --flowers 5f
+    tingpai score "123s123p789p99p [123m] +9p" --rules hu-4p --discard --seat-wind S \\
+        --round-wind E --flowers 5f
 
 The winning tile after ``+`` joins the concealed tiles; when the written tiles already make
 a full hand with it (as above, ``99p`` then ``+9p``), ``+`` only marks which tile won.
