@@ -41,6 +41,9 @@ class Timing:
     games_per_second: float
     backend: str
     workers: int
+    resumed_games: int = 0
+    """Games read back from a run directory rather than played (``--resume``); the speeds
+    count only the games played."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``timing`` object of the report."""
@@ -50,6 +53,7 @@ class Timing:
             "games_per_second": round(self.games_per_second, 2),
             "backend": self.backend,
             "workers": self.workers,
+            "resumed_games": self.resumed_games,
         }
 
 

@@ -12,6 +12,13 @@ from tingpai.rules import find_ruleset
 from tingpai.sim.backends import Backend, local_backend
 from tingpai.sim.games import GameTask, game_seed
 from tingpai.sim.report import SimReport, SimStats, Timing
+from tingpai.sim.store import (
+    DEFAULT_FLUSH_EVERY,
+    Manifest,
+    RunStore,
+    open_store,
+    write_summary,
+)
 
 DEFAULT_MAX_HANDS = 1000
 """Hands per game after which ``run_sim`` stops a game that has not ended.  Bot games end
@@ -58,6 +65,10 @@ def run_sim(
     *,
     backend: Backend | None = None,
     max_hands: int | None = DEFAULT_MAX_HANDS,
+    out: str | Path | None = None,
+    resume: bool = False,
+    storage: str = "jsonl",
+    flush_every: int = DEFAULT_FLUSH_EVERY,
 ) -> SimReport:
     """Play ``games`` full games of ``rules`` with ``bots`` and report their statistics.
 
@@ -71,7 +82,13 @@ def run_sim(
     is stopped there (None: no cap); the report counts such games in ``games_cut_short``.
     The ruleset option of the same name instead ends the game by the rules.
 
-    Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option and
+    With ``out`` the games' rows are written to that run directory as they finish
+    (:mod:`tingpai.sim.store`; ``storage`` ``"jsonl"`` or ``"parquet"``), and the report
+    as ``summary.json`` at the end.  ``resume`` continues the run stored there: the stored
+    games are read back, not replayed, and the report equals an uninterrupted run's.
+
+    Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option,
+    :class:`~tingpai.sim.store.StoreError` for a run directory that does not fit, and
     ValueError for bad bots, games or workers, before any game is played.
     """
     opts = dict(options or {})
@@ -83,6 +100,18 @@ def run_sim(
         raise ValueError(f"max_hands must be at least 1, got {max_hands}")
     runner = backend if backend is not None else local_backend(workers)
     out_dir = Path(records_dir) if records_dir is not None else None
+    stats = SimStats(ruleset, opts, seats, seed, max_hands)
+    first = 0
+    store: RunStore | None = None
+    if out is not None:
+        manifest = Manifest(ruleset.id, opts, seats, seed, games, storage, flush_every,
+                            max_hands)
+        store, stored = open_store(out, manifest, resume=resume)
+        for outcome in stored:
+            stats.add(outcome)
+            first += 1
+    elif resume:
+        raise ValueError("resume needs the run directory (out) to continue")
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     tasks = [
@@ -90,24 +119,36 @@ def run_sim(
             i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None,
             max_hands=max_hands,
         )
-        for i in range(games)
+        for i in range(first, games)
     ]
-    stats = SimStats(ruleset, opts, seats, seed, max_hands)
+    if progress is not None and first:
+        progress(first, games)
+    stored_hands = stats.hands
     start = time.perf_counter()
-    for done, outcome in enumerate(runner.run(tasks), start=1):
-        if out_dir is not None and outcome.record is not None:
-            (out_dir / record_name(outcome.index)).write_text(
-                outcome.record + "\n", encoding="utf-8"
-            )
-        stats.add(outcome)
-        if progress is not None:
-            progress(done, games)
+    try:
+        for done, outcome in enumerate(runner.run(tasks), start=first + 1):
+            if out_dir is not None and outcome.record is not None:
+                (out_dir / record_name(outcome.index)).write_text(
+                    outcome.record + "\n", encoding="utf-8"
+                )
+            if store is not None:
+                store.append(outcome)
+            stats.add(outcome)
+            if progress is not None:
+                progress(done, games)
+    finally:
+        if store is not None:
+            store.close()
     wall = time.perf_counter() - start
     timing = Timing(
         wall_seconds=wall,
-        hands_per_second=stats.hands / wall if wall > 0 else 0.0,
-        games_per_second=stats.games / wall if wall > 0 else 0.0,
+        hands_per_second=(stats.hands - stored_hands) / wall if wall > 0 else 0.0,
+        games_per_second=(stats.games - first) / wall if wall > 0 else 0.0,
         backend=runner.name,
         workers=runner.workers,
+        resumed_games=first,
     )
-    return stats.report(timing)
+    report = stats.report(timing)
+    if out is not None:
+        write_summary(out, report.to_json())
+    return report
