@@ -4,16 +4,16 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: serve test lint typecheck pytest bench clean
+.PHONY: serve test lint typecheck pytest postgres bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[dev,server]'
 	touch $(STAMP)
 
 $(BENCH_STAMP): $(STAMP)
-	$(PY) -m pip install -q -e '.[dev,bench]'
+	$(PY) -m pip install -q -e '.[dev,server,bench]'
 	touch $(BENCH_STAMP)
 
 serve: $(STAMP)
@@ -27,8 +27,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src
 
-pytest: $(STAMP)
-	$(VENV)/bin/pytest
+pytest: $(STAMP) postgres
+	TINGPAI_REQUIRE_POSTGRES=1 $(VENV)/bin/pytest
+
+# The server's tests start a throwaway PostgreSQL 15 cluster; install it when missing.
+postgres:
+	@test -x /usr/lib/postgresql/15/bin/initdb || { \
+	  echo "installing PostgreSQL 15 for the server tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 bench: $(BENCH_STAMP)
 	$(PY) benchmarks/run_all.py
