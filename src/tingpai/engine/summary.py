@@ -99,8 +99,12 @@ def _pattern(hand: Hand, pattern_id: str) -> Pattern | None:
         return None
 
 
-def hand_summary(hand: Hand) -> dict[str, Any]:
+def hand_summary(hand: Hand, *, reveal: bool = True) -> dict[str, Any]:
     """The end of a finished hand as JSON (see the module docstring).
+
+    ``seats[].hand`` holds every seat's concealed tiles; without ``reveal`` only the
+    winners' and, at an exhaustive draw, the ready seats' (the hands a table shows at the
+    end of a hand); the others are None.
 
     >>> import random, tingpai
     >>> hand = tingpai.Hand("hk-2p", seed=4)
@@ -133,6 +137,8 @@ def hand_summary(hand: Hand) -> dict[str, Any]:
                     if not result.ready[o]:
                         payments.append({"from": o, "to": s, "amount": pay, "why": "ready"})
     penalties = [a.seat for a in hand.history if a.kind is ActionKind.PENALTY]
+    shown = [bool(result.ready and result.ready[s]) or s in result.winner_seats
+             for s in range(n)]
     before = [after - delta for after, delta in zip(hand.scores, hand.deltas, strict=True)]
     return {
         "end": result.end.value,
@@ -150,7 +156,7 @@ def hand_summary(hand: Hand) -> dict[str, Any]:
             {
                 "seat": s,
                 "wind": wind_to_str(view.seat_winds[s]),
-                "hand": _tiles(hand.concealed(s)),
+                "hand": _tiles(hand.concealed(s)) if reveal or shown[s] else None,
                 "melds": [m.to_str() for m in hand.melds(s)],
                 "flowers": tiles_to_str(hand.flowers(s), sort=False),
             }
@@ -159,4 +165,47 @@ def hand_summary(hand: Hand) -> dict[str, Any]:
         "deltas": list(hand.deltas),
         "scores_before": before,
         "scores": list(hand.scores),
+    }
+
+
+def hand_steps(hand: Hand) -> list[dict[str, Any]]:
+    """Every visible step of a played hand, from the deal to its end, with every seat's
+    tiles: what the replay viewer shows.
+
+    The hand is played again from its wall and :attr:`Hand.history` (passes are applied but
+    make no step of their own).  Each step is ``{"action", "table", "hands", "drawn"}``:
+    the action that led to it (record notation; None for the deal), the public table as in
+    :meth:`Observation.to_json` with ``public``, and per seat the concealed tiles and the
+    tile it has just drawn (or None).
+
+    >>> import random, tingpai
+    >>> hand = tingpai.Hand("hu-2p", seed=2)
+    >>> bot = tingpai.find_bot("greedy", random.Random(1))
+    >>> while not hand.is_over:
+    ...     hand.apply(bot.act(hand.observe(hand.to_act()[0])))
+    >>> steps = hand_steps(hand)
+    >>> steps[0]["action"] is None, steps[-1]["table"]["phase"]
+    (True, 'ended')
+    """
+    start = [after - delta for after, delta in zip(hand.scores, hand.deltas, strict=True)]
+    again = Hand(hand.ruleset, hand.wall, dealer=hand.dealer, round_wind=hand.round_wind,
+                 repeats=hand.repeats, scores=start)
+    steps = [_step(again, None)]
+    for action in hand.history:
+        if action.kind is ActionKind.PENALTY:
+            again.penalize(action.seat)
+        else:
+            again.apply(action)
+        if action.kind is not ActionKind.PASS:
+            steps.append(_step(again, action.to_dict()))
+    return steps
+
+
+def _step(hand: Hand, action: dict[str, Any] | None) -> dict[str, Any]:
+    views = [hand.observe(s) for s in range(hand.players)]
+    return {
+        "action": action,
+        "table": views[0].to_json(public=True),
+        "hands": [_tiles(hand.concealed(s)) for s in range(hand.players)],
+        "drawn": [None if v.drawn is None else tile_to_str(v.drawn) for v in views],
     }

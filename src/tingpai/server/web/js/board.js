@@ -39,6 +39,9 @@ function seatHead(model, seat) {
   const name = el("span", "seat-name", model.names[seat] || `#${seat}`);
   if (seat === model.me) name.append(el("span", "you-tag", t("table.you")));
   head.append(name);
+  if (seat === view.dealer) {
+    head.append(el("span", "dealer-tag", t("table.dealer") + (view.repeats ? ` ${view.repeats}` : "")));
+  }
   head.append(el("span", "seat-score", String(view.scores[seat])));
   if (view.pond_left) {
     const left = view.pond_left[seat];

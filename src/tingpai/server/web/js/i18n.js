@@ -40,6 +40,9 @@ const en = {
   "log.chow": "{who} chows {tiles}", "log.pung": "{who} pungs {tiles}", "log.kong": "{who} kongs {tiles}",
   "log.ckong": "{who} declares a concealed kong", "log.akong": "{who} adds a kong {tiles}",
   "log.flower": "{who} declares flower {tile}", "log.draw": "You draw {tile}", "log.you": "You",
+  "log.discard_you": "You discard {tile}", "log.chow_you": "You chow {tiles}", "log.pung_you": "You pung {tiles}",
+  "log.kong_you": "You kong {tiles}", "log.ckong_you": "You declare a concealed kong",
+  "log.akong_you": "You add a kong {tiles}", "log.flower_you": "You declare flower {tile}", "log.win_you": "You win!",
   "log.win": "{who} wins", "log.draw_end": "Exhaustive draw",
   "hint.shanten": "{n} from ready", "hint.ready": "Ready", "hint.complete": "Complete hand",
   "hint.waits": "Waits", "hint.live": "{n} live", "hint.best": "Best discards",
@@ -218,9 +221,17 @@ function initialLanguage() {
 
 export let lang = initialLanguage();
 
+/** Whether the current language (or English) has a message for `key`. */
+export function has(key) {
+  return key in CATALOGUES[lang] || key in en;
+}
+
 /** The message `key` in the current language, `{name}` placeholders filled from params. */
 export function t(key, params = {}) {
-  const text = CATALOGUES[lang][key] ?? en[key] ?? key;
+  const own = CATALOGUES[lang][key];
+  // A "_you" variant the language lacks falls back to its plain form (Chinese needs none).
+  const base = key.endsWith("_you") ? CATALOGUES[lang][key.slice(0, -4)] : undefined;
+  const text = own ?? base ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 

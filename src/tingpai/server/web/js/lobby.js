@@ -37,7 +37,7 @@ function optionInput(option) {
     input.type = "checkbox";
     input.checked = option.default === true;
     wrap.classList.add("checkbox");
-  } else if (/^integer|number/.test(allowed)) {
+  } else if (/^integer|number/.test(allowed) && (typeof option.default === "number" || option.default === null)) {
     input = el("input");
     input.type = "number";
     input.value = option.default === null ? "" : String(option.default);
@@ -67,6 +67,7 @@ function readOption(input) {
   if (input.dataset.list) value = [...input.querySelectorAll("input:checked")].map((b) => b.value);
   else if (input.type === "checkbox") value = input.checked;
   else if (input.type === "number") value = input.value === "" ? null : Number(input.value);
+  else if (typeof def === "number" && input.value.trim() !== "" && !Number.isNaN(Number(input.value))) value = Number(input.value);
   else value = input.value;
   return JSON.stringify(value) === JSON.stringify(def) ? undefined : value;
 }

@@ -91,6 +91,9 @@ function paymentsBlock(ctx, summary) {
   for (const p of summary.payments) {
     const item = el("li", p.from === ctx.me ? "mine-out" : p.to === ctx.me ? "mine-in" : "");
     item.dataset.why = p.why;
+    item.dataset.from = String(p.from);
+    item.dataset.to = String(p.to);
+    item.dataset.amount = String(p.amount);
     item.append(el("span", "", t("panel.pays", { from: who(ctx, p.from, summary), to: who(ctx, p.to, summary), amount: p.amount })));
     item.append(el("span", "why", t(`panel.why.${p.why}`)));
     list.append(item);

@@ -39,11 +39,14 @@ export class ReplayViewer {
       this.root.replaceChildren(el("p", "error", err.status === 409 ? t("replay.not_finished") : t("error.generic", { error: err.message })));
       return;
     }
-    this.names = (this.game.seats || []).map((s, i) => seatName(s, i));
     const key = seatKey(this.id);
     this.me = key ? key.seat : null;
     document.addEventListener("keydown", this.onKey);
     await this.load(this.hand);
+  }
+
+  get names() {
+    return ((this.game && this.game.seats) || []).map((s, i) => seatName(s, i));
   }
 
   stop() {
@@ -123,11 +126,11 @@ export class ReplayViewer {
       controls.append(b);
       return b;
     };
-    button("replay-first", `⏮ ${t("replay.first")}`, () => this.go(0));
+    button("replay-first", `« ${t("replay.first")}`, () => this.go(0));
     button("replay-prev", `◀ ${t("replay.prev")}`, () => this.go(this.step - 1));
-    button("replay-play", this.playing ? `⏸ ${t("replay.pause")}` : `▶ ${t("replay.play")}`, () => this.togglePlay());
+    button("replay-play", this.playing ? `❚❚ ${t("replay.pause")}` : `▶ ${t("replay.play")}`, () => this.togglePlay());
     button("replay-next", `${t("replay.next")} ▶`, () => this.go(this.step + 1));
-    button("replay-last", `${t("replay.last")} ⏭`, () => this.go(steps.length - 1));
+    button("replay-last", `${t("replay.last")} »`, () => this.go(steps.length - 1));
     const slider = el("input", "replay-slider");
     slider.type = "range";
     slider.min = "0";

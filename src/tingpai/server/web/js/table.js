@@ -21,37 +21,45 @@ function actionLabel(action) {
   return t(`act.${action.do}`, { tile });
 }
 
-/** Log lines for the change from one view to the next (views come after every change). */
-export function diffLog(prev, next, names) {
+/** Log entries for the change from one view to the next (views come after every change):
+ * {key, seat, tile, tiles}, put in words by logText() in the language of the moment. */
+export function diffLog(prev, next) {
   const lines = [];
   if (!prev || !next) return lines;
-  const who = (s) => names[s] || `#${s}`;
   for (let s = 0; s < next.players; s++) {
-    const before = prev.ponds[s].length;
-    for (let i = before; i < next.ponds[s].length; i++) {
-      lines.push({ seat: s, text: t("log.discard", { who: who(s), tile: tileName(next.ponds[s][i]) }), tile: next.ponds[s][i] });
+    for (let i = prev.ponds[s].length; i < next.ponds[s].length; i++) {
+      lines.push({ key: "log.discard", seat: s, tile: next.ponds[s][i] });
     }
     const mb = prev.melds[s].map((m) => m.meld);
     next.melds[s].forEach((m, i) => {
       if (mb[i] === m.meld) return;
       const meld = parseMeld(m.meld);
-      const tiles = meld.tiles.map(tileName).join(" ");
       let key = `log.${meld.kind}`;
       if (meld.concealed) key = "log.ckong";
       else if (mb[i] && mb[i].startsWith("pung") && meld.kind === "kong") key = "log.akong";
-      lines.push({ seat: s, text: t(key, { who: who(s), tiles }) });
+      lines.push({ key, seat: s, tiles: meld.tiles });
     });
     const fb = parseTiles(prev.flowers[s]);
     const fa = parseTiles(next.flowers[s]);
-    for (let i = fb.length; i < fa.length; i++) {
-      lines.push({ seat: s, text: t("log.flower", { who: who(s), tile: tileName(fa[i]) }) });
-    }
+    for (let i = fb.length; i < fa.length; i++) lines.push({ key: "log.flower", seat: s, tile: fa[i] });
   }
   if (next.seat !== null && next.drawn && (prev.drawn !== next.drawn || prev.wall_left !== next.wall_left)
       && next.phase === "turn" && next.actor === next.seat) {
-    lines.push({ seat: next.seat, text: t("log.draw", { tile: tileName(next.drawn) }), mine: true });
+    lines.push({ key: "log.draw", seat: next.seat, tile: next.drawn, mine: true });
   }
   return lines;
+}
+
+/** A log entry in words; the player's own actions in the first person. */
+export function logText(entry, names, me) {
+  const mine = entry.seat === me && entry.key !== "log.draw" && entry.key !== "log.deal";
+  const key = mine ? `${entry.key}_you` : entry.key;
+  return t(key, {
+    who: entry.seat !== undefined ? names[entry.seat] || `#${entry.seat}` : "",
+    tile: entry.tile ? tileName(entry.tile) : "",
+    tiles: (entry.tiles || []).map(tileName).join(" "),
+    n: entry.n, dealer: entry.dealer !== undefined ? names[entry.dealer] : "",
+  });
 }
 
 export class LiveTable {
@@ -65,7 +73,6 @@ export class LiveTable {
     this.legal = [];
     this.deadline = null;
     this.info = null;
-    this.names = [];
     this.log = [];
     this.selected = -1;
     this.hintsOn = localStorage.getItem("tingpai.hints") === "1";
@@ -90,7 +97,6 @@ export class LiveTable {
       this.root.replaceChildren(el("p", "error", t("error.generic", { error: err.message })));
       return;
     }
-    this.names = this.info.seats.map((s, i) => seatName(s, i));
     document.addEventListener("keydown", this.onKey);
     this.connect();
   }
@@ -100,6 +106,10 @@ export class LiveTable {
     clearInterval(this.timerTick);
     document.removeEventListener("keydown", this.onKey);
     if (this.ws) this.ws.close();
+  }
+
+  get names() {
+    return (this.info && this.info.seats ? this.info.seats : []).map((s, i) => seatName(s, i));
   }
 
   get mySeat() {
@@ -135,20 +145,16 @@ export class LiveTable {
 
   message(msg) {
     if (msg.type === "view") {
-      if (msg.table) {
-        this.info = { ...this.info, ...msg.table };
-        this.names = msg.table.seats.map((s, i) => seatName(s, i));
-      }
+      if (msg.table) this.info = { ...this.info, ...msg.table };
       const hand = msg.table ? msg.table.hand : this.handNumber;
       if (msg.view) {
         if (hand !== this.handNumber) {
           this.prev = null;
-          this.log.push({ text: t("log.deal", { n: hand, dealer: this.names[msg.view.dealer] }), deal: true });
+          this.log.push({ key: "log.deal", n: hand, dealer: msg.view.dealer, deal: true });
           this.selected = -1;
           if (this.panel && hand > this.panel.hand + 1) this.panel = null;
         }
-        const logNames = this.names.map((name, s) => (s === this.mySeat ? t("log.you") : name));
-        this.log.push(...diffLog(this.view && hand === this.handNumber ? this.view : null, msg.view, logNames));
+        this.log.push(...diffLog(this.view && hand === this.handNumber ? this.view : null, msg.view));
         this.view = msg.view;
       }
       this.handNumber = hand;
@@ -176,9 +182,9 @@ export class LiveTable {
     this.panel = { hand: number, summary: null, ready: false, result: msg.result };
     const winners = msg.result.winners || [];
     if (winners.length) {
-      for (const w of winners) this.log.push({ text: t("log.win", { who: this.names[w.seat] }), win: true });
+      for (const w of winners) this.log.push({ key: "log.win", seat: w.seat, win: true });
     } else {
-      this.log.push({ text: t("log.draw_end"), win: true });
+      this.log.push({ key: "log.draw_end", win: true });
     }
     this.render();
     try {
@@ -382,7 +388,7 @@ export class LiveTable {
     for (let i = this.log.length - 1; i >= 0; i--) {
       const line = this.log[i];
       if (line.deal) return null;
-      if (line.tile !== undefined) {
+      if (line.key === "log.discard") {
         const pond = v.ponds[line.seat];
         return pond.length && pond[pond.length - 1] === line.tile ? line.seat : null;
       }
@@ -561,7 +567,8 @@ export class LiveTable {
         if (d.waits && d.waits.length) {
           live.append(tileRow(d.waits, { cls: "tiny" }));
         } else {
-          live.textContent = `${d.improving.length} · ${t("hint.live", { n: d.live })}`;
+          live.textContent = t("hint.live", { n: d.live });
+          live.title = d.improving.join(" ");
         }
         if (d.waits && d.waits.length) live.append(el("span", "live", ` ${t("hint.live", { n: d.live })}`));
         row.append(live);
@@ -585,7 +592,7 @@ export class LiveTable {
     const lines = el("ol", "log-lines");
     for (const line of this.log.slice(-200)) {
       const item = el("li", line.deal ? "deal" : line.win ? "win" : line.mine ? "mine" : "");
-      item.textContent = line.text;
+      item.textContent = logText(line, this.names, this.mySeat);
       lines.append(item);
     }
     box.append(lines);
