@@ -4,7 +4,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: serve test lint typecheck pytest bench clean
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: serve test lint typecheck pytest chromium bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -16,8 +19,10 @@ $(BENCH_STAMP): $(STAMP)
 	$(PY) -m pip install -q -e '.[dev,bench]'
 	touch $(BENCH_STAMP)
 
+# The browser table: set up .venv (the server extra included) and serve it.
 serve: $(STAMP)
-	$(VENV)/bin/tingpai play
+	@echo "tingpai: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops the server)"
+	$(VENV)/bin/tingpai serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP) lint typecheck pytest
 
@@ -27,8 +32,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src
 
-pytest: $(STAMP)
-	$(VENV)/bin/pytest
+pytest: $(STAMP) chromium
+	TINGPAI_REQUIRE_BROWSER=1 $(VENV)/bin/pytest
+
+# The browser tests drive Debian's Chromium (never a browser Playwright downloads) and need a
+# CJK font for the Chinese pages; install both when missing.
+chromium:
+	@test -x /usr/bin/chromium && fc-list :lang=zh 2>/dev/null | grep -q . || { \
+	  echo "installing Chromium and a CJK font for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium fonts-wqy-microhei; }
 
 bench: $(BENCH_STAMP)
 	$(PY) benchmarks/run_all.py

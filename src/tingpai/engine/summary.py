@@ -173,7 +173,7 @@ def hand_steps(hand: Hand) -> list[dict[str, Any]]:
     tiles: what the replay viewer shows.
 
     The hand is played again from its wall and :attr:`Hand.history` (passes are applied but
-    make no step of their own).  Each step is ``{"action", "table", "hands", "drawn"}``:
+    make no step of their own, except the one that ends the hand at an exhaustive draw).  Each step is ``{"action", "table", "hands", "drawn"}``:
     the action that led to it (record notation; None for the deal), the public table as in
     :meth:`Observation.to_json` with ``public``, and per seat the concealed tiles and the
     tile it has just drawn (or None).
@@ -196,7 +196,7 @@ def hand_steps(hand: Hand) -> list[dict[str, Any]]:
             again.penalize(action.seat)
         else:
             again.apply(action)
-        if action.kind is not ActionKind.PASS:
+        if action.kind is not ActionKind.PASS or again.is_over:
             steps.append(_step(again, action.to_dict()))
     return steps
 
