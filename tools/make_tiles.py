@@ -220,11 +220,8 @@ def bird() -> str:
 def bamboo_tile(n: int) -> str:
     if n == 1:
         return svg(bird(), "1 bamboo")
-    h = 23.0 if n in (7, 9) else 28.0 if n != 5 else 26.0
-    if n in (5,):
-        body = "".join(stick(x, y, 26 if c != RED else 26, c) for x, y, c in BAMBOO_LAYOUT[n])
-    else:
-        body = "".join(stick(x, y, h, c) for x, y, c in BAMBOO_LAYOUT[n])
+    h = 23.0 if n in (7, 9) else 26.0 if n == 5 else 28.0  # 5: room for the centre stick
+    body = "".join(stick(x, y, h, c) for x, y, c in BAMBOO_LAYOUT[n])
     return svg(body, f"{n} bamboo")
 
 

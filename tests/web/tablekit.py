@@ -103,7 +103,8 @@ def panel(page: Any) -> dict[str, Any]:
                 second: r.querySelector('.pattern-second').textContent,
                 value: Number(r.querySelector('td.num').textContent)})),
             total: w.querySelector('tr.total td.num').textContent,
-            tiles: [...w.querySelectorAll('.winning-hand .tile')].map((t) => t.dataset.tile || 'back'),
+            tiles: [...w.querySelectorAll('.winning-hand .tile')].map(
+                (t) => t.dataset.tile || 'back'),
         }));
         const payments = [...p.querySelectorAll('.payments li[data-why]')].map((li) => ({
             why: li.dataset.why, from: Number(li.dataset.from), to: Number(li.dataset.to),

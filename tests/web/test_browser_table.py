@@ -116,6 +116,7 @@ def test_a_whole_game_as_an_account_then_its_replay_leaderboard_and_profile(
     seats = [int(rows.nth(i).get_attribute("data-seat")) for i in range(rows.count())]
     assert seats == list(game.game.ranking)
     page.wait_for_selector("table.standings tr.me")
+    _shot(page, "screenshot-game-end.png")
 
     # The replay: step forward and back, every hand visible, the same end-of-hand panel.
     page.click("#replay-link")

@@ -162,6 +162,16 @@ const zhHans = {
   "account.note": "账户会保存你的等级分和对局；游客无需账户也能玩。",
   "wind.E": "东", "wind.S": "南", "wind.W": "西", "wind.N": "北",
   "windshort.E": "东", "windshort.S": "南", "windshort.W": "西", "windshort.N": "北",
+  "rules.name.hu-4p": "胡牌麻将（4 人）", "rules.name.hu-3p": "胡牌麻将（3 人）", "rules.name.hu-2p": "胡牌麻将（2 人）",
+  "rules.name.hk-4p": "香港麻将（MahJongo 牌桌，4 人）", "rules.name.hk-2p": "香港麻将（MahJongo 牌桌，2 人）",
+  "rules.name.hk-fanlaak": "香港麻将（番辣台）", "rules.name.hk-fanlaak-0": "香港麻将（番辣台，无起番）",
+  "rules.desc.hu-4p": "4 人胡牌麻将（规则 000）：按番种计基本分，封顶 8000；任一家牌河满 18 张即流局",
+  "rules.desc.hu-3p": "3 人胡牌麻将（规则 000）：按番种计基本分，封顶 8000；牌河满 20 张即流局",
+  "rules.desc.hu-2p": "2 人胡牌麻将（规则 000）：按番种计基本分，封顶 8000；牌河满 22 张即流局",
+  "rules.desc.hk-4p": "MahJongo 牌桌的香港麻将（规则 001）：3 至 10 番，半辣上付法，包牌",
+  "rules.desc.hk-2p": "MahJongo 牌桌的二人模式（规则 001）：80 张牌（无二至八万和条），黄金付法",
+  "rules.desc.hk-fanlaak": "香港番辣台（规则 002）：台设起番（默认 3 番），爆棚 10 番，番辣计分",
+  "rules.desc.hk-fanlaak-0": "不设起番的番辣台（规则 002）：鸡糊也可以和",
   "error.generic": "出错了：{error}", "bot": "电脑",
 };
 
@@ -195,7 +205,10 @@ const HANT = {
   "才": "才", "能": "能", "单": "單", "换": "換", "还": "還", "吧": "吧", "名": "名", "次数": "次數",
   "错": "錯", "了": "了", "南": "南", "西": "西", "北": "北", "包": "包", "奖": "獎", "励": "勵",
   "面": "面", "子": "子", "各": "各", "手": "手", "开始": "開始", "流": "流", "者": "者", "待": "待",
-  "其": "其", "他": "他", "家手": "家手", "视": "視", "线": "線", "胜": "勝", "让": "讓",
+  "其": "其", "他": "他", "胡": "胡", "麻": "麻", "将": "將", "香": "香", "港": "港", "辣": "辣",
+  "台": "台", "设": "設", "起": "起", "棚": "棚", "鸡": "雞", "糊": "糊", "也": "也", "按": "按",
+  "基": "基", "本": "本", "任": "任", "即": "即", "至": "至", "半": "半", "法": "法", "二": "二",
+  "模": "模", "式": "式", "黄": "黃", "条": "條", "万": "萬", "默": "默", "家手": "家手", "视": "視", "线": "線", "胜": "勝", "让": "讓",
 };
 
 function toHant(text) {
@@ -258,6 +271,15 @@ export function patternName(pattern) {
 export function patternSecond(pattern) {
   if (isChinese()) return pattern.name;
   return pattern.chinese || "";
+}
+
+/** A ruleset's name and description: from the catalogue in Chinese, else the data's. */
+export function rulesetName(r) {
+  return lang !== "en" && has(`rules.name.${r.id}`) && CATALOGUES[lang][`rules.name.${r.id}`] ? t(`rules.name.${r.id}`) : r.name;
+}
+
+export function rulesetDescription(r) {
+  return lang !== "en" && CATALOGUES[lang][`rules.desc.${r.id}`] ? t(`rules.desc.${r.id}`) : r.description || "";
 }
 
 export function windName(letter) {

@@ -1,7 +1,7 @@
 // The lobby: a new table (ruleset with its description and options, seats, timer, game
 // length) and the tables to join, watch or replay.
 import { api, rulesets, saveSeatKey } from "./api.js";
-import { t } from "./i18n.js";
+import { t, rulesetName, rulesetDescription } from "./i18n.js";
 import { el, toast } from "./ui.js";
 import { seatName } from "./table.js";
 
@@ -97,9 +97,9 @@ export async function lobbyPage(root) {
     radio.value = r.id;
     radio.checked = saved ? saved === r.id : r.id === rules[0].id;
     const text = el("span", "rules-text");
-    text.append(el("strong", "", r.name));
+    text.append(el("strong", "", rulesetName(r)));
     text.append(el("span", "rules-id", ` ${r.id} · ${t("lobby.players", { n: r.players })}`));
-    text.append(el("span", "rules-desc", r.description || ""));
+    text.append(el("span", "rules-desc", rulesetDescription(r)));
     label.append(radio, text);
     rulesRow.append(label);
   }
@@ -249,15 +249,16 @@ export async function lobbyPage(root) {
     api.get("/api/tables?status=finished").catch(() => []),
   ]);
   if (!active.length) tablesList.append(el("p", "muted", t("lobby.no_tables")));
-  for (const table of active) tablesList.append(tableItem(table));
+  for (const table of active) tablesList.append(tableItem(table, rules));
   for (const table of finished.slice(0, 20)) finishedList.append(finishedItem(table, rules));
 }
 
-function tableItem(table) {
+function tableItem(table, rules) {
+  const r = rules.find((x) => x.id === table.rules);
   const item = el("div", "table-item");
   item.dataset.table = table.id;
   const head = el("div", "table-item-head");
-  head.append(el("strong", "", table.ruleset_name || table.rules));
+  head.append(el("strong", "", r ? rulesetName(r) : table.ruleset_name || table.rules));
   head.append(el("span", "muted", ` · ${t(`lobby.status.${table.status}`)}` + (table.hand ? ` · ${t("lobby.hand_n", { n: table.hand })}` : "")));
   item.append(head);
   const seats = el("div", "table-item-seats");
@@ -289,7 +290,7 @@ function finishedItem(table, rules) {
   const item = el("div", "table-item");
   const r = rules.find((x) => x.id === table.rules);
   const head = el("div", "table-item-head");
-  head.append(el("strong", "", r ? r.name : table.rules));
+  head.append(el("strong", "", r ? rulesetName(r) : table.rules));
   if (table.final_scores) head.append(el("span", "muted", ` · ${table.final_scores.join(" / ")}`));
   item.append(head);
   const actions = el("div", "table-item-actions");

@@ -2,7 +2,7 @@
 // forward and back, every seat's tiles visible, and the same end-of-hand panel at each end.
 // The steps are computed by the server from the record (GET /api/tables/ID/replay/N).
 import { api, seatKey, ruleset } from "./api.js";
-import { t, windName } from "./i18n.js";
+import { t, windName, rulesetName } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel } from "./panel.js";
 import { tileName } from "./tiles.js";
@@ -104,7 +104,7 @@ export class ReplayViewer {
     const page = el("div", "replay-page");
     const head = el("div", "table-bar");
     const title = el("div", "table-title");
-    title.append(el("strong", "", `${t("replay.title")} · ${this.rules ? this.rules.name : this.game.rules}`));
+    title.append(el("strong", "", `${t("replay.title")} · ${this.rules ? rulesetName(this.rules) : this.game.rules}`));
     head.append(title);
     const picker = el("select", "hand-picker");
     picker.id = "hand-picker";

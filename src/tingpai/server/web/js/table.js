@@ -1,7 +1,7 @@
 // The live table: one websocket (docs/protocol.md), the board, the player's hand and call
 // buttons, the action log, the hint, the timer and the end-of-hand / end-of-game panels.
 import { api, seatKey, saveSeatKey, ruleset } from "./api.js";
-import { t, windName, lang } from "./i18n.js";
+import { t, windName, rulesetName } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel } from "./panel.js";
 import { tileEl, tileRow, tileName, parseTiles, parseMeld } from "./tiles.js";
@@ -399,7 +399,7 @@ export class LiveTable {
   bar() {
     const bar = el("div", "table-bar");
     const title = el("div", "table-title");
-    title.append(el("strong", "", this.rules ? this.rules.name : this.info.rules));
+    title.append(el("strong", "", this.rules ? rulesetName(this.rules) : this.info.rules));
     if (this.view) title.append(el("span", "muted", ` · ${t("table.hand", { n: this.handNumber })}`));
     bar.append(title);
     const tools = el("div", "table-tools");
