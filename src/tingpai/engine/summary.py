@@ -174,7 +174,8 @@ def hand_steps(hand: Hand) -> list[dict[str, Any]]:
 
     The hand is played again from its wall and :attr:`Hand.history` (passes are applied but
     make no step of their own, except the one that ends the hand at an exhaustive draw).
-    Each step is ``{"action", "table", "hands", "drawn"}``: the action that led to it (record notation; None for the deal), the public table as in
+    Each step is ``{"action", "table", "hands", "drawn"}``: the action that led to it
+    (record notation; None for the deal), the public table as in
     :meth:`Observation.to_json` with ``public``, and per seat the concealed tiles and the
     tile it has just drawn (or None).
 
