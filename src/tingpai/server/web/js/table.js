@@ -467,7 +467,7 @@ export class LiveTable {
     const onlyDiscards = this.legal.every((a) => a.do === "discard");
     if (v.phase === "claims" || v.phase === "robbing") {
       const offer = el("div", "offer");
-      offer.append(el("span", "", t("table.claim", { tile: "" })));
+      offer.append(el("span", "", t(v.phase === "robbing" ? "table.claim_rob" : "table.claim", { who: this.names[v.actor] || "" })));
       if (v.claim_tile) offer.append(tileEl(v.claim_tile, { cls: "small" }));
       box.append(offer);
     } else if (onlyDiscards || this.legal.some((a) => a.do === "discard")) {
