@@ -618,6 +618,14 @@ export class LiveTable {
         scores: this.gameEnd.scores, net, money: net ? net.map((x) => x * stake) : null, showMoney,
         ratings: this.gameEnd.ratings, record: this.gameEnd.record, replay: `#/replay/${this.id}`,
       }));
+    } else if (this.panel && this.mySeat === null) {
+      // A spectator does not deal: the panel closes by itself at the next hand, or now.
+      const close = el("button", "button", t("table.close"));
+      close.id = "close-panel";
+      close.onclick = () => { this.panel = null; this.render(); };
+      const bottom = el("div", "panel-actions");
+      bottom.append(close);
+      box.append(bottom);
     } else if (this.panel && this.mySeat !== null) {
       const next = el("button", "button primary big", this.panel.ready ? t("panel.waiting") : t("panel.next"));
       next.id = "next-hand";
