@@ -104,7 +104,7 @@ def test_bad_bot_lists_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_one_round_game_shows_panels_log_and_standings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = _args(tmp_path, rules="hk-4p", seed=12, length="round")
+    args = _args(tmp_path, rules="hu-2p", seed=12, length="round")
     assert run(args, stdin=io.StringIO("help\nhint\nlog\n" + "1\n" * 3000)) == 0
     out = capsys.readouterr().out
     record = json.loads((tmp_path / "game-12.json").read_text(encoding="utf-8"))

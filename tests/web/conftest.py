@@ -27,8 +27,6 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-"""Screenshots go here (the README shows them)."""
 
 
 def _missing() -> str | None:

@@ -4,9 +4,13 @@ on the call buttons; and reading the end-of-hand panel back from the page."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import tingpai
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+"""Screenshots go here (the README shows them)."""
 
 HAND_TIMEOUT = 180.0
 """Seconds one hand may take before the test gives up."""

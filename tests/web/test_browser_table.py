@@ -14,8 +14,8 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import DOCS
 from tablekit import (
+    DOCS,
     check_panel,
     engine_hand,
     next_hand,
