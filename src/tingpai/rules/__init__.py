@@ -22,7 +22,7 @@ from tingpai.rules import fanlaak, hk  # register the Hong Kong ids
 from tingpai.rules.base import FanRows, Payments, RuleError, RuleOptions, Unit, WinKind
 from tingpai.rules.context import HandContext
 from tingpai.rules.pattern import Pattern
-from tingpai.rules.payments import PAYMENT_TABLES, PaymentFunction
+from tingpai.rules.payments import PAYMENT_TABLES, PaymentFunction, read_payment_table
 from tingpai.rules.registry import (
     OptionSpec,
     RulesetSpec,
@@ -56,6 +56,7 @@ __all__ = [
     "find_ruleset",
     "hk",
     "hu",
+    "read_payment_table",
     "register",
     "ruleset_ids",
     "ruleset_spec",
