@@ -7,16 +7,16 @@ BENCH_STAMP := $(VENV)/.installed-bench
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test lint typecheck pytest chromium bench clean
+.PHONY: serve test lint typecheck pytest postgres chromium bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[dev,server]'
 	touch $(STAMP)
 
 $(BENCH_STAMP): $(STAMP)
-	$(PY) -m pip install -q -e '.[dev,bench]'
+	$(PY) -m pip install -q -e '.[dev,server,bench]'
 	touch $(BENCH_STAMP)
 
 # The browser table: set up .venv (the server extra included) and serve it.
@@ -32,8 +32,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src
 
-pytest: $(STAMP) chromium
-	TINGPAI_REQUIRE_BROWSER=1 $(VENV)/bin/pytest
+pytest: $(STAMP) postgres chromium
+	TINGPAI_REQUIRE_POSTGRES=1 TINGPAI_REQUIRE_BROWSER=1 $(VENV)/bin/pytest
+
+# The server's tests start a throwaway PostgreSQL 15 cluster; install it when missing.
+postgres:
+	@test -x /usr/lib/postgresql/15/bin/initdb || { \
+	  echo "installing PostgreSQL 15 for the server tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 # The browser tests drive Debian's Chromium (never a browser Playwright downloads) and need a
 # CJK font for the Chinese pages; install both when missing.
