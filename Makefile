@@ -3,6 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
+SERVE_STAMP := $(VENV)/.installed-server
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -19,8 +20,15 @@ $(BENCH_STAMP): $(STAMP)
 	$(PY) -m pip install -q -e '.[dev,server,bench]'
 	touch $(BENCH_STAMP)
 
-# The browser table: set up .venv (the server extra included) and serve it.
-serve: $(STAMP)
+# What `make serve` needs: the package and its server extra (not the test tools).
+$(SERVE_STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[server]'
+	touch $(SERVE_STAMP)
+
+# The browser table: set up .venv with the server extra and serve it.
+serve: $(SERVE_STAMP)
 	@echo "tingpai: open http://$(HOST):$(PORT)/ in your browser (Ctrl-C stops the server)"
 	$(VENV)/bin/tingpai serve --host $(HOST) --port $(PORT)
 

@@ -4,6 +4,7 @@ import { api, rulesets, saveSeatKey } from "./api.js";
 import { t, rulesetName, rulesetDescription } from "./i18n.js";
 import { el, toast } from "./ui.js";
 import { seatName } from "./table.js";
+import { patternsList } from "./panel.js";
 
 const HIDDEN_OPTIONS = new Set(["rounds"]); // set by the game length choice
 
@@ -159,6 +160,8 @@ export async function lobbyPage(root) {
 
   const optionsBox = el("details", "options");
   form.append(optionsBox);
+  const patternsBox = el("details", "options patterns-box");
+  form.append(patternsBox);
 
   const start = el("button", "button primary big", t("lobby.start"));
   start.type = "submit";
@@ -196,6 +199,7 @@ export async function lobbyPage(root) {
     const grid = el("div", "option-grid");
     for (const option of r.options) if (!HIDDEN_OPTIONS.has(option.name)) grid.append(optionInput(option));
     optionsBox.append(grid);
+    patternsBox.replaceChildren(el("summary", "", t("lobby.patterns")), patternsList(r));
   }
   form.addEventListener("change", (ev) => {
     if (ev.target.name === "rules") {

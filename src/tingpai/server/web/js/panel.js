@@ -212,3 +212,28 @@ export function gamePanel(ctx, game) {
   panel.append(links);
   return panel;
 }
+
+/** Every pattern of a ruleset (name, Chinese, pinyin, value, what it needs), by category:
+ * the table's rules at a glance for a newcomer. */
+export function patternsList(rules) {
+  const box = el("div", "patterns-list");
+  const unit = t(`panel.unit.${rules.unit || "points"}`);
+  let category = null;
+  let table = null;
+  for (const p of rules.patterns) {
+    if (p.category !== category) {
+      category = p.category;
+      box.append(el("h4", "", category));
+      table = el("table", "patterns");
+      box.append(table);
+    }
+    const row = el("tr", p.limit ? "limit" : "");
+    const name = el("td", "pattern-name");
+    name.append(el("span", "pattern-main", patternName(p)));
+    name.append(el("span", "pattern-second", patternSecond(p)));
+    row.append(name, el("td", "pinyin", p.pinyin || ""), el("td", "pattern-needs", p.description || ""),
+      el("td", "num", p.limit ? t("panel.limit") : `${p.value} ${unit}`));
+    table.append(row);
+  }
+  return box;
+}

@@ -3,7 +3,7 @@
 import { api, seatKey, saveSeatKey, ruleset } from "./api.js";
 import { t, windName, rulesetName } from "./i18n.js";
 import { renderBoard } from "./board.js";
-import { handPanel, gamePanel } from "./panel.js";
+import { handPanel, gamePanel, patternsList } from "./panel.js";
 import { tileEl, tileRow, tileName, parseTiles, parseMeld } from "./tiles.js";
 import { toast, el, copyText } from "./ui.js";
 
@@ -374,6 +374,7 @@ export class LiveTable {
     side.append(this.hintBox());
     side.append(this.logBox());
     if (this.panel || this.gameEnd) page.append(this.modal());
+    else if (this.showPatterns && this.rules) page.append(this.patternsModal());
     this.root.replaceChildren(page);
     this.tick();
     const log = this.root.querySelector(".log-lines");
@@ -411,6 +412,10 @@ export class LiveTable {
       else toast(t("table.copy_failed", { link }));
     };
     tools.append(invite);
+    const patterns = el("button", "button small", t("table.patterns"));
+    patterns.id = "patterns";
+    patterns.onclick = () => { this.showPatterns = !this.showPatterns; this.render(); };
+    tools.append(patterns);
     if (this.mySeat !== null) {
       const hint = el("button", "button small" + (this.hintsOn ? " on" : ""), this.hintsOn ? t("table.hint_on") : t("table.hint"));
       hint.id = "hint-toggle";
@@ -598,6 +603,21 @@ export class LiveTable {
     box.append(lines);
     box.append(el("p", "keys muted", t("table.keys")));
     return box;
+  }
+
+  patternsModal() {
+    const shade = el("div", "modal-shade");
+    shade.onclick = (ev) => { if (ev.target === shade) { this.showPatterns = false; this.render(); } };
+    const box = el("div", "modal");
+    box.append(el("h2", "", `${t("table.patterns")} · ${rulesetName(this.rules)}`));
+    box.append(patternsList(this.rules));
+    const close = el("button", "button", t("table.close"));
+    close.onclick = () => { this.showPatterns = false; this.render(); };
+    const bottom = el("div", "panel-actions");
+    bottom.append(close);
+    box.append(bottom);
+    shade.append(box);
+    return shade;
   }
 
   modal() {
