@@ -55,7 +55,7 @@ export function logText(entry, names, me) {
   const mine = entry.seat === me && entry.key !== "log.draw" && entry.key !== "log.deal";
   const key = mine ? `${entry.key}_you` : entry.key;
   return t(key, {
-    who: entry.seat !== undefined ? names[entry.seat] || `#${entry.seat}` : "",
+    who: mine ? t("log.you") : entry.seat !== undefined ? names[entry.seat] || `#${entry.seat}` : "",
     tile: entry.tile ? tileName(entry.tile) : "",
     tiles: (entry.tiles || []).map(tileName).join(" "),
     n: entry.n, dealer: entry.dealer !== undefined ? names[entry.dealer] : "",
