@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The server tests' helpers (serverkit: a uvicorn server in a thread) serve here too.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 CHROMIUM = os.environ.get("TINGPAI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -52,41 +53,18 @@ def _browser_available() -> None:
     pytest.skip(problem)
 
 
-def free_port() -> int:
-    """A free TCP port on the loopback interface."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 class Server:
-    """``tingpai``'s app under a real uvicorn on 127.0.0.1, in a thread."""
+    """The app under a real uvicorn on 127.0.0.1, in a thread (the server tests'
+    ``ThreadServer``), with a way to the engine state of a table."""
 
     def __init__(self, database: Path) -> None:
-        import uvicorn
+        from serverkit import ThreadServer
 
-        from tingpai.server import create_app
+        from tingpai.server import Settings
 
-        self.app = create_app(f"sqlite:///{database}")
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
-                                log_level="warning", lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def start(self) -> None:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
+        self.thread = ThreadServer(Settings(database_url=f"sqlite:///{database}"))
+        self.app = self.thread.app
+        self.url = self.thread.url
 
     def table(self, table_id: str) -> Any:
         """The live table (engine state) behind an id."""
@@ -96,9 +74,8 @@ class Server:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("web") / "tingpai.sqlite3")
-    srv.start()
-    yield srv
-    srv.stop()
+    with srv.thread:
+        yield srv
 
 
 @pytest.fixture(scope="session")
