@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from serverkit import create_table
 
@@ -101,3 +102,32 @@ def test_a_game_in_play_has_no_replay_and_hides_the_losers_hands(client: TestCli
         visible = seat["seat"] in result.winner_seats or bool(
             result.ready and result.ready[seat["seat"]])
         assert (seat["hand"] is not None) == visible
+
+
+def test_the_lobby_lists_tables_rebuilt_after_a_restart_with_new_ones(db_url: str) -> None:
+    # SQLite hands back naive datetimes; a rebuilt table must still sort with a new one.
+    from tingpai.server import Settings, create_app
+
+    with TestClient(create_app(Settings(database_url=db_url))) as first:
+        old = create_table(first, "hu-2p", ["human", "bot:greedy"])
+    with TestClient(create_app(Settings(database_url=db_url))) as second:
+        new = create_table(second, "hu-2p", ["human", "bot:greedy"])
+        listed = second.get("/api/tables")
+        assert listed.status_code == 200, listed.text
+        assert [t["id"] for t in listed.json()] == [new["table"], old["table"]]
+
+
+def test_a_bot_that_fails_makes_the_safe_move_and_the_table_goes_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bot that raises (seen: greedy on a table whose only form is seven pairs) must not
+    # stall the table: it makes the timer's safe move instead.
+    from tingpai.bots import GreedyBot
+
+    def broken(self: GreedyBot, obs: Any) -> Any:
+        raise ValueError("this bot is broken")
+
+    monkeypatch.setattr(GreedyBot, "act", broken)
+    table_id = finished_bot_game(client)
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert tingpai.replay(record).game.over
