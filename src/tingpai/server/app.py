@@ -65,9 +65,11 @@ class Settings:
     database_url: str
     max_message_bytes: int = 4096
     """Largest websocket message accepted (bigger ones get an error)."""
-    message_rate: float = 100.0
-    """Websocket messages per second a connection may send (a token bucket)..."""
-    message_burst: int = 200
+    message_rate: float = 500.0
+    """Websocket messages per second a connection may send (a token bucket): far above a
+    person's pace and above what a bot client playing one seat at full speed sends, so
+    only a flood is refused..."""
+    message_burst: int = 1000
     """...with this many at once."""
     http_rate: float = 20.0
     """HTTP POST/DELETE requests per second one client address may send..."""
