@@ -221,3 +221,25 @@ def test_a_whole_game_through_the_socket(client: TestClient, rules: str) -> None
     record = client.get(message["record"]).json()
     assert len(record["hands"]) == hands
     assert list(tingpai.replay(record).scores) == message["scores"]
+
+
+def test_a_flood_of_messages_is_refused_per_connection(db_url: str) -> None:
+    """A connection past its message budget gets an error per extra message and changes
+    nothing; another connection keeps its own budget."""
+    from tingpai.server.app import Settings, create_app
+
+    app = create_app(Settings(database_url=db_url, message_rate=0.001, message_burst=3))
+    with TestClient(app) as c:
+        made = create_table(c, "hu-4p", BOTS)
+        url = f"/ws/tables/{made['table']}?token={made['token']}"
+        with c.websocket_connect(url) as ws:
+            first_view(ws)
+            for _ in range(3):
+                ws.send_json({"type": "ping"})
+                assert ws.receive_json()["type"] == "pong"
+            assert "too many messages" in refused(ws, json.dumps({"type": "ping"}))
+            assert stored(c, made["table"]) == []
+        with c.websocket_connect(url) as again:
+            first_view(again)
+            again.send_json({"type": "ping"})
+            assert again.receive_json()["type"] == "pong"

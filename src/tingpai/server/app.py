@@ -30,7 +30,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from tingpai.bots import bot_names
 from tingpai.rules import PAYMENT_TABLES, RuleError, find_ruleset, ruleset_ids, ruleset_spec
-from tingpai.server import accounts
+from tingpai.server import accounts, web_api
 from tingpai.server.ratings import Rating
 from tingpai.server.schemas import (
     CLIENT_MESSAGE,
@@ -65,9 +65,11 @@ class Settings:
     database_url: str
     max_message_bytes: int = 4096
     """Largest websocket message accepted (bigger ones get an error)."""
-    message_rate: float = 100.0
-    """Websocket messages per second a connection may send (a token bucket)..."""
-    message_burst: int = 200
+    message_rate: float = 500.0
+    """Websocket messages per second a connection may send (a token bucket): far above a
+    person's pace and above what a bot client playing one seat at full speed sends, so
+    only a flood is refused..."""
+    message_burst: int = 1000
     """...with this many at once."""
     http_rate: float = 20.0
     """HTTP POST/DELETE requests per second one client address may send..."""
@@ -157,7 +159,8 @@ async def _plain(send: Send, status: int, text: str) -> None:
 
 
 def describe_rulesets() -> list[dict[str, Any]]:
-    """``GET /api/rules``: every ruleset with its settable options and patterns."""
+    """``GET /api/rules``: every ruleset with its description, unit and limits, its settable
+    options and patterns."""
     out = []
     for rid in ruleset_ids():
         spec = ruleset_spec(rid)
@@ -173,6 +176,9 @@ def describe_rulesets() -> list[dict[str, Any]]:
             "description": spec.description,
             "aliases": list(spec.aliases),
             "players": defaults.players,
+            "unit": defaults.unit.value,
+            "min_value": defaults.min_value,
+            "max_value": defaults.max_value,
             "start_points": defaults.start_points,
             "options": options,
             "patterns": [
@@ -542,6 +548,7 @@ def create_app(settings: Settings | str) -> FastAPI:
         else:
             await table.ready(conn)
 
+    web_api.install(app, manager, storage)
     return app
 
 

@@ -40,6 +40,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Any, Protocol
 
 from sqlalchemy import insert, select, update
@@ -104,7 +105,10 @@ def safe_action(obs: Observation, rng: random.Random) -> Action:
             return action
     discards = tuple(a for a in legal if a.kind is ActionKind.DISCARD)
     if discards:
-        choice = GreedyBot(rng).act(dataclasses.replace(obs, legal=discards))
+        try:
+            choice = GreedyBot(rng).act(dataclasses.replace(obs, legal=discards))
+        except Exception:  # the safe move never fails: the last discard will do
+            return discards[-1]
         if choice in discards:
             return choice
         return discards[-1]
@@ -293,7 +297,10 @@ class LiveTable:
         self.timer = row.timer
         self.private = row.private
         self.status = row.status
-        self.created_at = row.created_at
+        # SQLite gives back naive datetimes: read them as the UTC they were written in, so
+        # a table rebuilt from storage sorts with new ones in the lobby.
+        created = row.created_at
+        self.created_at = created if created.tzinfo else created.replace(tzinfo=UTC)
         self.final_scores: list[int] | None = row.final_scores
         self.seats = list(seats)
         self.match = Match(self.ruleset, auto_deal=False)
@@ -536,7 +543,12 @@ class LiveTable:
             assert seat.bot_rng is not None
             seat.bot_rng.seed(f"{self.seed}:{s}:{self.actions}")
             obs = hand.observe(s)
-            action = seat.bot_impl.act(obs)
+            try:
+                action = seat.bot_impl.act(obs)
+            except Exception:  # a failing bot must not stall the table either
+                log.exception("table %s: bot %s failed; it makes the safe move", self.id,
+                              seat.bot)
+                action = safe_action(obs, seat.bot_rng)
             if action not in obs.legal:  # a misbehaving bot must not stall the table
                 log.warning("table %s: bot %s chose an illegal action %s", self.id, seat.bot,
                             action)
