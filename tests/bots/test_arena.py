@@ -13,11 +13,11 @@ from tingpai.rules import find_ruleset
 from tingpai.sim.arena import (
     ArenaReport,
     fill_lineup,
-    ready_without_win,
     rotation,
     run_arena,
     t_quantile,
 )
+from tingpai.sim.readiness import no_pattern_ready
 
 BOT_KEYS = {"bot", "seats", "points_per_game", "ci95", "win_rate", "deal_in_rate",
             "self_draw_rate", "avg_win_value", "no_pattern_ready_rate"}
@@ -76,15 +76,15 @@ def test_the_interval_uses_students_t() -> None:
     assert math.isinf(t_quantile(0))
 
 
-def test_ready_without_win_scores_every_wait() -> None:
+def test_the_arenas_ready_without_win_is_the_labs_no_pattern_ready() -> None:
     rs = find_ruleset("hk-4p")
     # Seat 1 holds a closed pung hand ready on 3s/6s: Closed Hand and Self-Draw make 2 fan
     # at most, under the table's 3.  Seat 2 is ready with a half flush (3 fan).
     wall = arrange_wall(rs, {1: "111m456p789s22z45s", 2: "123m456m789m11z45m"})
     hand = Hand(rs, wall)
-    assert ready_without_win(hand, 1) is True
-    assert ready_without_win(hand, 2) is False
-    assert ready_without_win(hand, 3) is None  # filler: not ready
+    assert no_pattern_ready(hand, 1) is True
+    assert no_pattern_ready(hand, 2) is False
+    assert no_pattern_ready(hand, 3) is None  # filler: not ready
 
 
 def test_cli_json_keeps_the_contract(capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,15 +46,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tingpai.analysis import waits
-from tingpai.analysis.forms import Form
 from tingpai.bots import Bot, bot_names, find_bot
 from tingpai.bots.play import new_game
-from tingpai.engine.hand import Hand
 from tingpai.rules import WinKind, find_ruleset
-from tingpai.scoring import Situation, score
 from tingpai.sim.games import game_seed
-from tingpai.tiles import NUM_KINDS
+from tingpai.sim.readiness import no_pattern_ready
 
 DEFAULT_MAX_HANDS = 150
 """Hands after which a game is stopped (a real game is some 8-40 hands)."""
@@ -236,32 +232,6 @@ def t_quantile(df: int) -> float:
     )
 
 
-def ready_without_win(hand: Hand, seat: int) -> bool | None:
-    """Whether the seat's final hand is ready with no wait that could be a legal win
-    (None: not ready).  Each wait is scored as a discard win and as a self-draw."""
-    if not hand.is_ready(seat):
-        return None
-    counts = hand.concealed(seat)[:NUM_KINDS]
-    melds = hand.melds(seat)
-    forms = Form.STANDARD if melds else hand.ruleset.options.forms
-    concealed = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
-    for w in waits(counts, forms):
-        tiles = tuple(sorted([*concealed, w]))
-        for kind in (WinKind.DISCARD, WinKind.SELF_DRAW):
-            sit = Situation(
-                concealed=tiles,
-                win_tile=w,
-                melds=melds,
-                win=kind,
-                seat_wind=hand.seat_winds[seat],
-                round_wind=hand.round_wind,
-                flowers=hand.flowers(seat),
-            )
-            if score(sit, hand.ruleset).valid:
-                return False
-    return True
-
-
 def play_set(task: ArenaTask) -> list[PlayTally]:
     """Play one duplicate set: the game in every rotation of the lineup."""
     return [_play(task, r) for r in range(len(task.bots))]
@@ -318,7 +288,7 @@ def _play(task: ArenaTask, r: int) -> PlayTally:
         for s in range(n):
             if s in winners:
                 continue
-            flag = ready_without_win(hand, s)
+            flag = no_pattern_ready(hand, s)
             if flag is not None:
                 per_seat[s][4] += 1
                 if flag:
