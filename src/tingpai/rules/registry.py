@@ -1,8 +1,9 @@
 """The ruleset registry: ``find_ruleset(id, **options)`` is the one way to get a ruleset.
 
 A family module (``rules/hu.py``, ``rules/hk.py``, ``rules/fanlaak.py``) registers a
-:class:`RulesetSpec` per id: the default :class:`RuleOptions`, the pattern list and the
-options a host may set by name (:class:`OptionSpec`).  ``find_ruleset`` validates every
+:class:`RulesetSpec` per id: the default :class:`RuleOptions`, the pattern list, the
+options a host may set by name (:class:`OptionSpec`) and the factory of its mechanism
+policies (:mod:`tingpai.rules.policies`).  ``find_ruleset`` validates every
 option — unknown name, wrong type or bad value raises :class:`RuleError` naming it — and
 builds a frozen :class:`Ruleset`.
 Options arrive as keyword arguments or as a JSON ``options`` object (same names, JSON types).
@@ -11,6 +12,7 @@ Options arrive as keyword arguments or as a JSON ``options`` object (same names,
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,7 +22,8 @@ from tingpai.analysis.forms import Form, parse_forms
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
 from tingpai.rules.payments import PAYMENT_TABLES, payment_function, read_fan_rows
-from tingpai.rules.ruleset import Ruleset
+from tingpai.rules.policies import PolicyFactory
+from tingpai.rules.ruleset import Ruleset, option_policies
 
 Check = Callable[[str, object], Any]
 """``(option name, raw value) -> checked value``; raises :class:`RuleError`."""
@@ -55,6 +58,9 @@ class RulesetSpec:
     patterns: tuple[Pattern, ...]
     options: Mapping[str, OptionSpec]
     aliases: tuple[str, ...] = ()
+    policies: PolicyFactory = option_policies
+    """Builds the ruleset's special-mechanism policies from its options
+    (:mod:`tingpai.rules.policies`)."""
 
 
 _REGISTRY: dict[str, RulesetSpec] = {}
@@ -134,6 +140,7 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
     ruleset = Ruleset(
         id=spec.id, name=spec.name, options=opts, patterns=spec.patterns,
         payment=payment_function(opts, top), option_values=dict(options),
+        policy_factory=spec.policies,
     )
     if key is not None and len(_BUILT) < _BUILT_SIZE:
         _BUILT[key] = ruleset
@@ -175,6 +182,18 @@ def choice_check(*choices: str) -> Check:
         if not isinstance(value, str) or value not in choices:
             raise RuleError(f"option {name} must be one of {', '.join(choices)}, got {value!r}")
         return value
+
+    return check
+
+
+def enum_check(kind: type[enum.StrEnum]) -> Check:
+    """One of an enum's values, given as its string (the enum member is returned)."""
+
+    def check(name: str, value: object) -> enum.StrEnum:
+        if not isinstance(value, str) or value not in kind._value2member_map_:
+            allowed = ", ".join(m.value for m in kind)
+            raise RuleError(f"option {name} must be one of {allowed}, got {value!r}")
+        return kind(value)
 
     return check
 
