@@ -5,6 +5,12 @@
 ``hk-fanlaak`` (aliases ``fanlaak``, ``fan-laak``) and ``hk-fanlaak-0``.  A family module
 registers its ids when this package is imported (see :mod:`tingpai.rules.hu`,
 :mod:`tingpai.rules.hk`, :mod:`tingpai.rules.fanlaak`).
+
+A family's special mechanisms are small typed policies (:mod:`tingpai.rules.policies`):
+special wins (:mod:`tingpai.rules.special_wins`), liability (:mod:`tingpai.rules.liability`),
+blessings (:mod:`tingpai.rules.blessings`) and bonuses outside the cap
+(:mod:`tingpai.rules.bonuses`).  A new table registers a :class:`RulesetSpec` (options,
+patterns, policy factory) and needs no engine change.
 """
 
 from __future__ import annotations
@@ -13,10 +19,32 @@ from tingpai.rules import hu  # registers the Hu ids first (the default family)
 
 # isort: split
 from tingpai.rules import fanlaak, hk  # register the Hong Kong ids
-from tingpai.rules.base import FanRows, Payments, RuleError, RuleOptions, Unit, WinKind
+from tingpai.rules.base import (
+    Blessing,
+    EarthBlessing,
+    FanRows,
+    MultipleWinners,
+    Payments,
+    RepeatOnDraw,
+    RuleError,
+    RuleOptions,
+    Unit,
+    WinKind,
+)
 from tingpai.rules.context import HandContext
 from tingpai.rules.pattern import Pattern
 from tingpai.rules.payments import PAYMENT_TABLES, PaymentFunction
+from tingpai.rules.policies import (
+    Blessings,
+    Bonus,
+    Liability,
+    Liable,
+    Policies,
+    PolicyFactory,
+    SpecialWin,
+    TableView,
+    TurnWin,
+)
 from tingpai.rules.registry import (
     OptionSpec,
     RulesetSpec,
@@ -24,28 +52,44 @@ from tingpai.rules.registry import (
     register,
     ruleset_ids,
     ruleset_spec,
+    unregister,
 )
-from tingpai.rules.ruleset import Ruleset
+from tingpai.rules.ruleset import Ruleset, option_policies
 
 __all__ = [
     "PAYMENT_TABLES",
+    "Blessing",
+    "Blessings",
+    "Bonus",
+    "EarthBlessing",
     "FanRows",
     "HandContext",
+    "Liability",
+    "Liable",
+    "MultipleWinners",
     "OptionSpec",
     "Pattern",
     "PaymentFunction",
     "Payments",
+    "Policies",
+    "PolicyFactory",
+    "RepeatOnDraw",
     "RuleError",
     "RuleOptions",
     "Ruleset",
     "RulesetSpec",
+    "SpecialWin",
+    "TableView",
+    "TurnWin",
     "Unit",
     "WinKind",
     "fanlaak",
     "find_ruleset",
     "hk",
     "hu",
+    "option_policies",
     "register",
     "ruleset_ids",
     "ruleset_spec",
+    "unregister",
 ]

@@ -81,6 +81,18 @@ def register(spec: RulesetSpec) -> None:
         _ALIASES[alias] = spec.id
 
 
+def unregister(id: str) -> None:
+    """Remove a registered id and its aliases (a test's or a host's own variant); unknown
+    ids are ignored."""
+    spec = _REGISTRY.pop(id, None)
+    if spec is None:
+        return
+    _BUILT.clear()
+    for alias in spec.aliases:
+        if _ALIASES.get(alias) == id:
+            del _ALIASES[alias]
+
+
 def ruleset_ids() -> tuple[str, ...]:
     """Every registered id, in registration order.
 
