@@ -256,7 +256,7 @@ def implied_defaults(
     no choice: a replacement chain or a blessing won on a draw means self-draw, Heaven means
     the dealer's seat; otherwise the contract defaults (discard, seat S)."""
     if win is None:
-        earth_by_discard = ruleset.options.blessing_of_earth == "dealer_first_discard"
+        earth_by_discard = ruleset.policies.blessings.earth_by_discard
         drawn = chain or blessing == "heaven" or (blessing == "earth" and not earth_by_discard)
         win = WinKind.SELF_DRAW if drawn and not robbing else WinKind.DISCARD
     if seat is None:

@@ -21,6 +21,7 @@ The ruleset's option ``blessing_of_earth`` picks one
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from tingpai.rules.base import Blessing
@@ -32,6 +33,7 @@ def _heaven(table: TableView, seat: int) -> bool:
     return seat == table.dealer and not table.calls_made and not table.pond(seat)
 
 
+@dataclass(frozen=True)
 class FirstDrawEarth(Blessings):
     """Hu: Heaven for the dealer, Earth for a non-dealer, both on the first self-draw."""
 
@@ -44,6 +46,7 @@ class FirstDrawEarth(Blessings):
         return Blessing.HEAVEN if seat == table.dealer else Blessing.EARTH
 
 
+@dataclass(frozen=True)
 class DealerFirstDiscardEarth(Blessings):
     """Hong Kong: Heaven on the dealer's first self-draw, Earth on the dealer's first
     discard."""

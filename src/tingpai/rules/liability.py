@@ -17,10 +17,13 @@ The engine's settlement applies the :class:`~tingpai.rules.policies.Liable` it g
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tingpai.rules.policies import Liability, Liable
 from tingpai.tiles import DRAGONS, Meld, MeldKind
 
 
+@dataclass(frozen=True)
 class HongKongPao(Liability):
     """Liability for the fourth declared meld (self-draw) and the third dragon meld (any
     win)."""

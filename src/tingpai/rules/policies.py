@@ -88,6 +88,7 @@ class TurnWin:
     the win may also be written ``ron``."""
 
 
+@dataclass(frozen=True)
 class SpecialWin(Generic[State]):
     """A win decided by the table's state rather than by a complete hand.
 
@@ -164,6 +165,7 @@ class Liable:
     """What made it liable, for people (e.g. ``"fourth meld"``)."""
 
 
+@dataclass(frozen=True)
 class Liability:
     """Who pays instead of the discarder.  The default: nobody is ever liable."""
 
@@ -178,6 +180,7 @@ class Liability:
 # --- blessings --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
 class Blessings:
     """Which wins carry a blessing (Heaven, Earth).  The base class: none do."""
 
@@ -226,6 +229,7 @@ class Award:
     count: int = 1
 
 
+@dataclass(frozen=True)
 class Bonus:
     """Additions outside the cap, after the capped total.  The default: none."""
 

@@ -28,7 +28,7 @@ the dealer's rotation; a seat qualifying for both scores Eight Immortals only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from tingpai.rules.base import WinKind
@@ -46,8 +46,12 @@ class Window:
     ready: bool = False
 
 
+@dataclass(frozen=True)
 class EightImmortals(SpecialWin[Window]):
     """Eight Immortals over a set's bonus tiles (at least two)."""
+
+    bonus_tiles: tuple[Tile, ...]
+    _all_but_one: int = field(init=False, repr=False, compare=False)
 
     pattern: ClassVar[str] = "eight_immortals"
     kind: ClassVar[WinKind] = WinKind.EIGHT_IMMORTALS
@@ -57,11 +61,10 @@ class EightImmortals(SpecialWin[Window]):
         "another seat declared the 7th"
     )
 
-    def __init__(self, bonus_tiles: tuple[Tile, ...]) -> None:
-        if len(bonus_tiles) < 2:
+    def __post_init__(self) -> None:
+        if len(self.bonus_tiles) < 2:
             raise ValueError("Eight Immortals needs at least two bonus tiles")
-        self.bonus_tiles = bonus_tiles
-        self._all_but_one = len(bonus_tiles) - 1
+        object.__setattr__(self, "_all_but_one", len(self.bonus_tiles) - 1)
 
     def last_flower(self, table: TableView) -> Tile | None:
         """The one bonus tile nobody has declared, when all but one are declared."""
@@ -137,6 +140,7 @@ class EightImmortals(SpecialWin[Window]):
         return last is not None and not self._held(table, last)
 
 
+@dataclass(frozen=True)
 class TerminalDiscards(SpecialWin[None]):
     """All Terminal and Honor Discards at exhaustive draw."""
 
