@@ -18,16 +18,6 @@ from tingpai.rules.base import WinKind
 from tingpai.scoring import score
 from tingpai.tiles import EAST, NUM_KINDS, MeldKind, tile_to_str, tiles_to_str
 
-_DISCARD = ActionKind.DISCARD
-_FLOWER = ActionKind.FLOWER
-_CHOW = ActionKind.CHOW
-_PUNG = ActionKind.PUNG
-_KONG = ActionKind.KONG
-_CKONG = ActionKind.CKONG
-_AKONG = ActionKind.AKONG
-_RON = ActionKind.RON
-_PASS = ActionKind.PASS
-
 
 class Explanations(Table):
     """The explanations of illegal actions, over the table and the phase machine's state
@@ -52,7 +42,7 @@ class Explanations(Table):
         if (
             phase in (Phase.TURN, Phase.ENDED)
             and k in CLAIM_KINDS
-            and k is not _PASS
+            and k is not ActionKind.PASS
             and recent is not None
             and s != recent.seat
             and s not in self._recent_asked
@@ -94,14 +84,14 @@ class Explanations(Table):
         s = a.seat
         k = a.kind
         what = self._what(cl)
-        if k is _PASS:
+        if k is ActionKind.PASS:
             return f"seat {s} has nothing to answer"
-        if cl.kind is not ClaimKind.DISCARD and k is not _RON:
+        if cl.kind is not ClaimKind.DISCARD and k is not ActionKind.RON:
             if cl.kind is ClaimKind.KONG:
                 return f"only ron or pass on {what} (Robbing the Kong)"
             rule = cl.special.name if cl.special is not None else "a special win"
             return f"only ron or pass on {what} ({rule})"
-        if k is _RON:
+        if k is ActionKind.RON:
             return self._explain_ron(s, cl)
         if cl.final:
             return (
@@ -111,9 +101,9 @@ class Explanations(Table):
         t = cl.tile
         c = self._counts[s]
         name = tile_to_str(t)
-        if k is _PUNG:
+        if k is ActionKind.PUNG:
             return f"seat {s} cannot pung {name}: it holds {c[t]} (needs two)"
-        if k is _KONG:
+        if k is ActionKind.KONG:
             return f"seat {s} cannot kong {name}: it holds {c[t]} (needs three)"
         if s != (cl.seat + 1) % self.players:
             return (
@@ -176,31 +166,31 @@ class Explanations(Table):
         k = a.kind
         c = self._counts[s]
         name = tile_to_str(a.tile) if a.tile is not None else ""
-        if k in (_CHOW, _PUNG, _KONG, _PASS):
+        if k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS):
             return f"seat {s} cannot {k.value}: there is no discard to claim in its own turn"
-        if k is _DISCARD:
+        if k is ActionKind.DISCARD:
             assert a.tile is not None
             if a.tile >= NUM_KINDS:
                 return f"{name} is a flower: flowers cannot be discarded (declare it)"
             return f"seat {s} does not hold {name}"
-        if k is _FLOWER:
+        if k is ActionKind.FLOWER:
             assert a.tile is not None
             if a.tile < NUM_KINDS or a.tile not in self._bonus:
                 return f"{name} is not a bonus tile of this set"
             return f"seat {s} does not hold {name}"
-        if k is _CKONG:
+        if k is ActionKind.CKONG:
             assert a.tile is not None
             if a.tile >= NUM_KINDS:
                 return f"{name} is a flower: flowers cannot be part of a meld"
             return f"seat {s} cannot declare a concealed kong of {name}: it holds {c[a.tile]}"
-        if k is _AKONG:
+        if k is ActionKind.AKONG:
             assert a.tile is not None
             if a.tile >= NUM_KINDS:
                 return f"{name} is a flower: flowers cannot be part of a meld"
             if not any(m.kind is MeldKind.PUNG and m.first == a.tile for m in self._melds[s]):
                 return f"seat {s} has no exposed pung of {name} to add to"
             return f"seat {s} does not hold {name} to add to its pung"
-        if k is _RON:
+        if k is ActionKind.RON:
             rules = [p.turn_ron_rule for p in self._specials if p.turn_ron_rule is not None]
             if rules:
                 return f"seat {s} cannot ron in its own turn: {'; '.join(rules)}"

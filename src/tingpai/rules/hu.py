@@ -38,7 +38,7 @@ from tingpai.rules.registry import (
     OptionSpec,
     RulesetSpec,
     bool_check,
-    enum_check,
+    choice_check,
     forms_check,
     fraction_check,
     int_check,
@@ -477,7 +477,7 @@ HU_OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("flowers", "play with the 8 flower and season tiles (144 tiles)",
                    bool_check, _flowers),
         OptionSpec("multiple_winners", "all: every claimant wins; head_bump: first in turn",
-                   enum_check(MultipleWinners)),
+                   choice_check("all", "head_bump")),
         OptionSpec("furiten", "sacred discard", bool_check),
         OptionSpec("temporary_furiten", "passing a winning discard bars discard wins until "
                    "one's next discard", bool_check),

@@ -12,7 +12,6 @@ Options arrive as keyword arguments or as a JSON ``options`` object (same names,
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -194,18 +193,6 @@ def choice_check(*choices: str) -> Check:
         if not isinstance(value, str) or value not in choices:
             raise RuleError(f"option {name} must be one of {', '.join(choices)}, got {value!r}")
         return value
-
-    return check
-
-
-def enum_check(kind: type[enum.StrEnum]) -> Check:
-    """One of an enum's values, given as its string (the enum member is returned)."""
-
-    def check(name: str, value: object) -> enum.StrEnum:
-        if not isinstance(value, str) or value not in kind._value2member_map_:
-            allowed = ", ".join(m.value for m in kind)
-            raise RuleError(f"option {name} must be one of {allowed}, got {value!r}")
-        return kind(value)
 
     return check
 
