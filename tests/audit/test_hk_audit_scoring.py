@@ -127,11 +127,11 @@ HK4P: list[tuple[str, dict[str, Any], bool, int]] = [
 
 # limit hands: "10-Fan hands" of seed 001
 HK4P_LIMITS: list[tuple[str, dict[str, Any]]] = [
-    ("all_honours", hand("222z555z666z44z", "4z", ["pung 111z"])),
+    ("all_honors", hand("222z555z666z44z", "4z", ["pung 111z"])),
     ("little_four_winds", hand("222z333z44z123m", "3m", ["pung 111z"])),
     ("big_four_winds", hand("222z333z444z55m", "5m", ["pung 111z"])),
     ("four_concealed_pungs_self", hand("111m333p555s777m99p", "7m", **SELF)),
-    ("four_kongs", hand("55p", "5p", ["kong 1111m", "kong 2222p", "ckong 3333s",
+    ("four_quads", hand("55p", "5p", ["kong 1111m", "kong 2222p", "ckong 3333s",
                                       "kong 4444m"])),
     ("all_terminals", hand("999m111p999s11s", "1s", ["pung 111m"])),
     ("heaven", hand("123m456m789m123p55p", "5p", seat_wind="E", blessing="heaven", **SELF)),
@@ -384,7 +384,7 @@ FL_LIMITS: list[tuple[str, dict[str, Any]]] = [
     ("four_concealed_pungs_self", hand("111m333p555s777m99p", "7m", **SELF)),
     ("little_four_winds", hand("222z333z44z123m", "3m", ["pung 111z"])),
     ("big_four_winds", hand("222z333z444z55m", "5m", ["pung 111z"])),
-    ("all_honours", hand("222z555z666z44z", "4z", ["pung 111z"])),
+    ("all_honors", hand("222z555z666z44z", "4z", ["pung 111z"])),
     ("all_terminals", hand("999m111p999s11s", "1s", ["pung 111m"])),
     ("nine_gates", hand("11123455678999m", "5m", **SELF)),
     ("thirteen_orphans", hand("19m19p19s1234567z1m", "1m")),

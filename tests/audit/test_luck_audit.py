@@ -419,7 +419,7 @@ def test_hk_kong_replacement_makes_the_minimum() -> None:
     d.do(A(0, "ckong", "1m"), A(0, "tsumo"))
     seat, total, ids, deltas = one(hk(d))
     assert (seat, total) == (0, 3)
-    assert ids == {"self_draw", "dragon_pung", "kong_replacement"}
+    assert ids == {"self_draw", "dragon_pung", "after_a_kong"}
     assert deltas == [48, -16, -16, -16]
 
 
@@ -474,7 +474,7 @@ def test_hk_final_wall_tile_self_draw() -> None:
     d.do(A(3, "tsumo"))
     seat, total, ids, deltas = one(hk(d))
     assert (seat, total) == (3, 3)
-    assert ids == {"closed_hand", "self_draw", "final_tile"}
+    assert ids == {"closed_hand", "self_draw", "last_tile"}
     assert deltas == [-16, -16, -16, 48]
 
 
@@ -497,7 +497,7 @@ def test_hk_robbing_a_kong() -> None:
     d = _seat2_robs_added_5p("777z 123m 456s 3p 88p 1z", flowers=False, avoid="2p5p8p")
     seat, total, ids, deltas = one(hk(d))
     assert (seat, total) == (2, 3)
-    assert ids == {"robbing_a_kong", "dragon_pung", "closed_hand"}
+    assert ids == {"robbing_the_kong", "dragon_pung", "closed_hand"}
     assert deltas == [0, -32, 32, 0]
 
 
@@ -552,7 +552,7 @@ def test_fanlaak_out_on_replacement() -> None:
     d.draw("5p")
     d.do(A(0, "ckong", "1m"), A(0, "tsumo"))
     seat, total, ids, deltas = one(hk(d, "hk-fanlaak"))
-    assert (seat, total, ids) == (0, 3, {"self_drawn", "replacement_tile", "dragon_pung"})
+    assert (seat, total, ids) == (0, 3, {"self_draw", "after_a_kong", "dragon_pung"})
     assert deltas == [48, -16, -16, -16]
 
 
@@ -566,7 +566,7 @@ def test_fanlaak_last_tile_self_drawn() -> None:
     d.draw("2s")
     d.do(A(3, "tsumo"))
     seat, total, ids, deltas = one(hk(d, "hk-fanlaak"))
-    assert (seat, total, ids) == (3, 3, {"self_drawn", "last_tile", "dragon_pung"})
+    assert (seat, total, ids) == (3, 3, {"self_draw", "last_tile", "dragon_pung"})
     assert deltas == [-16, -16, -16, 48]
 
 
@@ -580,7 +580,7 @@ def test_fanlaak_last_tile_discard() -> None:
     d.cut(3, "2s")
     d.do(A(0, "ron"))
     seat, total, ids, deltas = one(hk(d, "hk-fanlaak"))
-    assert (seat, total, ids) == (0, 3, {"seat_wind", "prevalent_wind", "last_tile"})
+    assert (seat, total, ids) == (0, 3, {"seat_wind", "prevailing_wind", "last_tile"})
     assert deltas == [32, -8, -8, -16]
 
 

@@ -78,3 +78,24 @@ def test_option_values_are_read_as_json_when_possible() -> None:
     }
     with pytest.raises(ValueError, match="KEY=VALUE"):
         parse_option_values(["novalue"])
+
+
+@pytest.mark.parametrize("bots", ["human,random,greedy", "random,greedy", "random"])
+def test_bots_take_a_list_as_in_sim(tmp_path: Path, bots: str) -> None:
+    args = _args(tmp_path, rules="hu-3p", bots=bots)
+    assert run(args, stdin=io.StringIO("1\n" * 5000)) == 0
+    record = json.loads((tmp_path / "game-7.json").read_text(encoding="utf-8"))
+    assert replay(record).game.over
+
+
+@pytest.mark.parametrize(("bots", "seat", "message"), [
+    ("random,greedy,random,greedy", 0, "seat 0 (yours) must be 'human'"),
+    ("random,human,greedy,greedy", 2, "seat 2 (yours) must be 'human'"),
+    ("random,random", 0, "got 2"),
+    ("random,oracle,greedy", 0, "unknown bot 'oracle'"),
+])
+def test_bad_bot_lists_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], bots: str,
+                              seat: int, message: str) -> None:
+    args = _args(tmp_path, rules="hu-4p", bots=bots, seat=seat)
+    assert run(args, stdin=io.StringIO("")) == 2
+    assert message in capsys.readouterr().err

@@ -72,6 +72,15 @@ def play(hand: Hand, *texts: str) -> Hand:
     return hand
 
 
+def cut_to_the_end(hand: Hand) -> None:
+    """Every seat discards the tile it draws until the wall is empty."""
+    while hand.wall_left > 0 and not hand.is_over:
+        pass_pending(hand)
+        assert hand.phase is Phase.TURN and hand.actor is not None
+        play(hand, f"{hand.actor} cut")
+    pass_pending(hand)
+
+
 def finish(hand: Hand) -> Hand:
     """Pass whatever is pending at the end of a script."""
     pass_pending(hand)

@@ -116,5 +116,5 @@ def test_fan_laak_seed_rows_through_the_engine() -> None:
     hand = deal({0: "258m147p369s5677z", 3: "46m123m789m333z22z"}, "1s" "2s" "3s" "5m",
                 rid="hk-fanlaak")
     play(hand, "0 cut", "1 cut", "2 cut", "3 tsumo")
-    assert pattern_ids(hand) == ["self_drawn", "half_flush"]
+    assert pattern_ids(hand) == ["self_draw", "half_flush"]
     assert hand.result is not None and hand.result.deltas == (-16, -16, -16, 48)

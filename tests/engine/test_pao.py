@@ -93,7 +93,7 @@ def test_fourth_meld_liable_pays_a_whole_self_draw() -> None:
                 "3 cut", "0 cut", "1 tsumo")
     r = hand.result
     assert r is not None
-    assert pattern_ids(hand) == ["self_draw", "all_pungs"]
+    assert pattern_ids(hand) == ["self_draw", "all_triplets"]
     assert r.deltas == (0, 96, -96, 0)  # 4 fan self-drawn: 32 x 3, all from seat 2
 
 
@@ -136,7 +136,7 @@ def test_concealed_fourth_kong_creates_no_liability() -> None:
     r = hand.result
     assert r is not None
     assert [m.concealed for m in hand.melds(1)] == [False, False, False, True]
-    assert pattern_ids(hand) == ["self_draw", "all_pungs"]
+    assert pattern_ids(hand) == ["self_draw", "all_triplets"]
     assert r.deltas == (-32, 96, -32, -32)  # 4 fan self-drawn, everyone pays 32
 
 

@@ -8,22 +8,13 @@ on the discard after it).  The discard made with the wall empty can only be won 
 
 from __future__ import annotations
 
-from enginekit import deal, finish, pass_pending, pattern_ids, play
+from enginekit import cut_to_the_end, deal, finish, pattern_ids, play
 
 from tingpai.engine import Hand, Phase
 
 WAITS_7Z = "123m456m789m111z7z"  # half flush, East pung, waiting on the Red dragon alone
 JUNK = ("147m258p369s2347z", "258m369p147s2357z", "369m147p258s2346z", "147m258p369s2346z")
 """Hands that never get ready: each seat only ever discards the tile it draws."""
-
-
-def cut_to_the_end(hand: Hand) -> None:
-    """Every seat discards the tile it draws until the wall is empty."""
-    while hand.wall_left > 0 and not hand.is_over:
-        pass_pending(hand)
-        assert hand.phase is Phase.TURN and hand.actor is not None
-        play(hand, f"{hand.actor} cut")
-    pass_pending(hand)
 
 
 def test_self_draw_on_the_final_wall_tile() -> None:
@@ -35,7 +26,7 @@ def test_self_draw_on_the_final_wall_tile() -> None:
     r = hand.result
     assert r is not None
     # Half Flush 3 + Prevailing Wind 1 + Closed Hand 1 + Self-Draw 1 + Final Tile 1 = 7
-    assert pattern_ids(hand) == ["closed_hand", "self_draw", "prevailing_wind", "final_tile",
+    assert pattern_ids(hand) == ["closed_hand", "self_draw", "prevailing_wind", "last_tile",
                                  "half_flush"]
     assert r.deltas == (-96, -96, -96, 288)
 
@@ -62,7 +53,7 @@ def test_the_discard_after_the_final_tile_scores_last_tile_at_fan_laak() -> None
     r = hand.result
     assert r is not None
     # Seat Wind 1 + Prevalent Wind 1 + Last Tile 1 + Half Flush 2 = 5 fan: 16 points
-    assert pattern_ids(hand) == ["seat_wind", "prevalent_wind", "last_tile", "half_flush"]
+    assert pattern_ids(hand) == ["seat_wind", "prevailing_wind", "last_tile", "half_flush"]
     assert r.deltas == (64, -16, -16, -32)  # 16 + 16 + 32
 
 

@@ -24,27 +24,27 @@ POSITIVE: list[tuple[str, str, dict[str, Any], int, int]] = [
     ("dragon_pung", "[555z] 123m456p789s5p +5p", {}, 1, 1),
     ("dragon_pung", "[555z][666z] 123m456p5s +5s", {}, 2, 2),
     ("seat_wind", "[222z] 123m456p789s5p +5p", {"seat": "S"}, 1, 1),
-    ("prevalent_wind", "[111z] 123m456p789s5p +5p", {"seat": "S"}, 1, 1),
-    ("prevalent_wind", "[111z] 123m456p789s5p +5p", {"seat": "E"}, 1, 2),  # + Seat Wind
-    ("all_chows", "123m456p789s234s5p +5p", {}, 1, 1),
-    ("all_chows", "[567m] 123p345s789s3z +3z", {}, 1, 1),
-    ("self_drawn", "123m456p789s222s5p +5p", {"win": "self"}, 1, 1),
+    ("prevailing_wind", "[111z] 123m456p789s5p +5p", {"seat": "S"}, 1, 1),
+    ("prevailing_wind", "[111z] 123m456p789s5p +5p", {"seat": "E"}, 1, 2),  # + Seat Wind
+    ("all_sequences", "123m456p789s234s5p +5p", {}, 1, 1),
+    ("all_sequences", "[567m] 123p345s789s3z +3z", {}, 1, 1),
+    ("self_draw", "123m456p789s222s5p +5p", {"win": "self"}, 1, 1),
     ("last_tile", "123m456p789s222s5p +5p", {"last_tile": True}, 1, 1),  # the last discard
     ("last_tile", "123m456p789s222s5p +5p", {"win": "self", "last_tile": True}, 1, 2),
-    ("replacement_tile", "[2222s] 123m456p789p5s +5s",
+    ("after_a_kong", "[2222s] 123m456p789p5s +5s",
      {"win": "self", "replacements": ("kong",)}, 1, 2),  # + Self-drawn
     # no consecutive-kong hand at this table: still 1 fan
-    ("replacement_tile", "[2222s][3333m] 456p789p5s +5s",
+    ("after_a_kong", "[2222s][3333m] 456p789p5s +5s",
      {"win": "self", "replacements": ("kong", "kong")}, 1, 2),
     ("robbing_the_kong", "[123m] 456p789s222s5p +5p", {"win": "rob"}, 1, 1),
-    ("all_pungs", "[222m] 555p888s333z9m +9m", {}, 2, 2),
+    ("all_triplets", "[222m] 555p888s333z9m +9m", {}, 2, 2),
     ("half_flush", "[123m] 456m789m333z5m +5m", {}, 2, 2),
     # Little Three Dragons 4 + its two Dragon Pungs 2
     ("little_three_dragons", "[555z][666z] 123m456p7z +7z", {}, 4, 6),
     ("full_flush", "[123m] 456m789m222m5m +5m", {}, 4, 4),
-    ("four_concealed_pungs", "111m555p999s777z2m +2m", {"win": "self"}, 10, 10),
+    ("four_concealed_triplets", "111m555p999s777z2m +2m", {"win": "self"}, 10, 10),
     # ruling: a concealed kong counts as a concealed pung here
-    ("four_concealed_pungs", "[[1111m]] 555p999s777z2m +2m", {"win": "self"}, 10, 10),
+    ("four_concealed_triplets", "[[1111m]] 555p999s777z2m +2m", {"win": "self"}, 10, 10),
     ("big_three_dragons", "[555z][666z][777z] 123m5p +5p", {}, 10, 10),
     ("little_four_winds", "[111z] 222z333z4z123m +4z", {}, 10, 10),
     ("big_four_winds", "[111z] 222z333z444z5m +5m", {}, 10, 10),
@@ -76,18 +76,18 @@ NEAR_MISS: list[tuple[str, str, dict[str, Any], int | None]] = [
     ("chicken_hand", "123m456p789s222s5p +5p", {"win": "self"}, 1),  # Self-drawn
     ("dragon_pung", "[123m] 456p789s222s5z +5z", {}, 0),
     ("seat_wind", "[222z] 123m456p789s5p +5p", {"seat": "W"}, 0),
-    ("prevalent_wind", "[333z] 123m456p789s5p +5p", {"seat": "S"}, 0),
-    ("all_chows", "123m456p789s222s5p +5p", {}, 0),
-    ("self_drawn", "123m456p789s222s5p +5p", {"win": "rob"}, 1),  # Robbing the Kong
+    ("prevailing_wind", "[333z] 123m456p789s5p +5p", {"seat": "S"}, 0),
+    ("all_sequences", "123m456p789s222s5p +5p", {}, 0),
+    ("self_draw", "123m456p789s222s5p +5p", {"win": "rob"}, 1),  # Robbing the Kong
     ("last_tile", "123m456p789s222s5p +5p", {}, 0),
-    ("replacement_tile", "[2222s] 123m456p789p5s +5s", {"win": "self"}, 1),
+    ("after_a_kong", "[2222s] 123m456p789p5s +5s", {"win": "self"}, 1),
     ("robbing_the_kong", "[123m] 456p789s222s5p +5p", {}, 0),
-    ("all_pungs", "[234m] 555p888s333z9m +9m", {}, 0),
+    ("all_triplets", "[234m] 555p888s333z9m +9m", {}, 0),
     ("half_flush", "[123m] 456m789m333p5m +5m", {}, 0),
     ("little_three_dragons", "[555z][666z] 123m456p1p +1p", {}, 2),
     ("full_flush", "[123m] 456m789m333z5m +5m", {}, 2),  # Half Flush
     # by discard (on the pair): All Pungs 2 + Dragon Pung 1
-    ("four_concealed_pungs", "111m555p999s777z2m +2m", {}, 3),
+    ("four_concealed_triplets", "111m555p999s777z2m +2m", {}, 3),
     # Little Three Dragons 4 + two Dragon Pungs 2
     ("big_three_dragons", "[555z][666z] 123m456p7z +7z", {}, 6),
     # the pair is a dragon: Prevalent 1 + Seat 1 + Half Flush 2
@@ -118,17 +118,17 @@ NAMES = [
     ("chicken_hand", "Chicken Hand", "雞糊", 0, 0),
     ("dragon_pung", "Dragon Pung", "三元牌", 1, 0),
     ("seat_wind", "Seat Wind", "門風", 1, 0),
-    ("prevalent_wind", "Prevalent Wind", "圈風", 1, 0),
-    ("all_chows", "All Chows", "平糊", 1, 0),
-    ("self_drawn", "Self-drawn Win", "自摸", 1, 0),
+    ("prevailing_wind", "Prevalent Wind", "圈風", 1, 0),
+    ("all_sequences", "All Chows", "平糊", 1, 0),
+    ("self_draw", "Self-drawn Win", "自摸", 1, 0),
     ("last_tile", "Last Tile Draw/Discard", "海底撈月/河底撈魚", 1, 0),
-    ("replacement_tile", "Out on Replacement Tile", "槓上開花", 1, 0),
+    ("after_a_kong", "Out on Replacement Tile", "槓上開花", 1, 0),
     ("robbing_the_kong", "Robbing the Kong", "搶槓", 1, 0),
-    ("all_pungs", "All Pungs", "對對糊", 2, 0),
+    ("all_triplets", "All Pungs", "對對糊", 2, 0),
     ("half_flush", "Half Flush", "混一色", 2, 0),
     ("little_three_dragons", "Little Three Dragons", "小三元", 4, 0),
     ("full_flush", "Full Flush", "清一色", 4, 0),
-    ("four_concealed_pungs", "Four Concealed Pungs", "四暗刻", 10, 1),
+    ("four_concealed_triplets", "Four Concealed Pungs", "四暗刻", 10, 1),
     ("big_three_dragons", "Big Three Dragons", "大三元", 10, 1),
     ("little_four_winds", "Little Four Winds", "小四喜", 10, 1),
     ("big_four_winds", "Big Four Winds", "大四喜", 10, 1),

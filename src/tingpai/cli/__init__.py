@@ -1,8 +1,11 @@
 """The ``tingpai`` command: one subcommand per module in this package.
 
 Each subcommand module exposes ``register(subparsers)`` which adds its parser and sets
-``func`` (``argparse.Namespace -> int`` exit status).  Errors the user can fix exit with
-status 2 and a message that names what was wrong.
+``func`` (``argparse.Namespace -> int`` exit status); to add a subcommand, add its name to
+:data:`SUBCOMMANDS`.  Errors the user can fix exit with status 2 and a message that names
+what was wrong.  ``tingpai --version`` prints the version; ``python -m tingpai`` is the same
+command.  Helpers the subcommands share (``--option``, ``--bots``) are in
+:mod:`tingpai.cli.common`.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS = ("analyze", "score", "replay", "sim", "play", "serve")
+from tingpai import __version__
+
+SUBCOMMANDS = ("analyze", "score", "rules", "replay", "sim", "play", "serve")
 """Subcommand modules, in help order; a missing module is simply not offered."""
 
 
@@ -21,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tingpai", description="Pattern-scored Chinese and Hong Kong mahjong."
     )
+    parser.add_argument("--version", action="version", version=f"tingpai {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         try:

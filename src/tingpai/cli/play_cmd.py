@@ -19,6 +19,7 @@ from rich.console import Console
 
 from tingpai.bots import bot_names, find_bot
 from tingpai.bots.base import Bot
+from tingpai.cli.common import parse_bots, parse_options
 from tingpai.engine import Action, ActionKind, HandResult, IllegalAction, Match, Observation
 from tingpai.rules import RuleError, find_ruleset
 from tingpai.tiles import (
@@ -37,25 +38,51 @@ def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against bots")
     p.add_argument("--rules", default="hu-4p", help="ruleset id (default hu-4p)")
     p.add_argument("--seat", type=int, default=0, help="your seat (0 = first dealer)")
-    p.add_argument("--bots", default="greedy", help="bot level for the other seats")
+    p.add_argument(
+        "--bots", default="greedy",
+        help="bots as in sim: one for every other seat, or a comma list with one per seat "
+        f"(your seat's entry 'human'), or one per other seat in seat order "
+        f"({', '.join(bot_names())}; default greedy)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
-    p.add_argument("--records", default="records", help="folder for the game record")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--records", default="records", metavar="DIR",
+                   help="folder for the game record (default records)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="set a ruleset option (VALUE as JSON when it parses); repeatable")
     p.set_defaults(func=run)
 
 
-def parse_option_values(pairs: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` strings to an options mapping; VALUE is read as JSON when it can be."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"option {pair!r} is not KEY=VALUE")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
+parse_option_values = parse_options
+"""``KEY=VALUE`` strings to an options mapping (:func:`tingpai.cli.common.parse_options`)."""
+
+
+def seat_bots(text: str, players: int, human: int) -> dict[int, str]:
+    """``--bots`` for a game with one human seat: the bot name of every other seat.
+
+    Accepts one name (every other seat), one per seat with ``human`` at the human's seat
+    (the list ``sim`` takes, plus the human), or one per other seat in seat order.
+
+    >>> seat_bots("random", 3, 0)
+    {1: 'random', 2: 'random'}
+    >>> seat_bots("greedy,human,random", 3, 1), seat_bots("greedy,random", 3, 1)
+    ({0: 'greedy', 2: 'random'}, {0: 'greedy', 2: 'random'})
+    """
+    names = [name.strip() for name in text.split(",")]
+    if len(names) == players:
+        if names[human] != "human":
+            raise ValueError(
+                f"--bots: with one name per seat, seat {human} (yours) must be 'human', "
+                f"got {names[human]!r}"
+            )
+        del names[human]
+    elif len(names) not in (1, players - 1):
+        raise ValueError(
+            f"--bots: give one bot, one per seat ({players}, yours 'human') or one per other "
+            f"seat ({players - 1}), got {len(names)}"
+        )
+    others = [seat for seat in range(players) if seat != human]
+    bots = parse_bots(",".join(names), len(others), bot_names())
+    return dict(zip(others, bots, strict=True))
 
 
 def describe(action: Action) -> str:
@@ -135,12 +162,11 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     inp = stdin or sys.stdin
     console = Console(highlight=False)
     try:
-        options = parse_option_values(args.option)
+        options = parse_options(args.option)
         ruleset = find_ruleset(args.rules, **options)
         if not 0 <= args.seat < ruleset.options.players:
             raise ValueError(f"seat {args.seat} is not a seat of {ruleset.id}")
-        if args.bots not in bot_names():
-            raise ValueError(f"unknown bot {args.bots!r} (known: {', '.join(bot_names())})")
+        names = seat_bots(args.bots, ruleset.options.players, args.seat)
     except (RuleError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -148,7 +174,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     rng = random.Random(seed)
     match = Match(args.rules, options, rng=random.Random(rng.getrandbits(64)))
     bots: dict[int, Bot] = {
-        s: find_bot(args.bots, random.Random(rng.getrandbits(64)))
+        s: find_bot(names[s], random.Random(rng.getrandbits(64)))
         for s in range(match.players)
         if s != args.seat
     }

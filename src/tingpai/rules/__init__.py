@@ -6,6 +6,12 @@
 registers its ids when this package is imported (see :mod:`tingpai.rules.hu`,
 :mod:`tingpai.rules.hk`, :mod:`tingpai.rules.fanlaak`).
 
+A pattern has one id per concept across every ruleset, the seed's own spelling staying its
+display name (:mod:`tingpai.rules.concepts`: ``all_triplets`` is Hu's 对对和 and Hong Kong's
+對對糊); superseding (``implies``, ``absorbs``) stays inside a pattern's category, which
+building a :class:`Ruleset` checks.  ``tingpai rules ID`` and ``docs/rules/<id>.md`` show a
+ruleset's options and patterns from this data.
+
 A family's special mechanisms are small typed policies (:mod:`tingpai.rules.policies`):
 special wins (:mod:`tingpai.rules.special_wins`), liability (:mod:`tingpai.rules.liability`),
 blessings (:mod:`tingpai.rules.blessings`) and bonuses outside the cap
@@ -56,7 +62,12 @@ from tingpai.rules.registry import (
 )
 from tingpai.rules.ruleset import Ruleset, option_policies
 
+BUILTIN_IDS: tuple[str, ...] = ruleset_ids()
+"""The ids this package ships (registered on import), whatever a host registers later;
+``docs/rules/`` has a page for each."""
+
 __all__ = [
+    "BUILTIN_IDS",
     "PAYMENT_TABLES",
     "Blessing",
     "Blessings",

@@ -43,17 +43,17 @@ _VALUED: tuple[Pattern, ...] = (
         requires=f.HONOR_TRIPLET,
     ),
     Pattern(
-        "prevalent_wind", "Prevalent Wind", "圈風", "quān fēng", SPECIAL, 1,
+        "prevailing_wind", "Prevalent Wind", "圈風", "quān fēng", SPECIAL, 1,
         p.round_wind_triplet, "a pung or kong of the round wind",
         requires=f.HONOR_TRIPLET,
     ),
     Pattern(
-        "all_chows", "All Chows", "平糊", "píng hú", SPECIAL, 1, p.all_sequences,
+        "all_sequences", "All Chows", "平糊", "píng hú", SPECIAL, 1, p.all_sequences,
         "only chows and a pair (declared chows allowed)",
         requires=f.CHOWS4,
     ),
     Pattern(
-        "self_drawn", "Self-drawn Win", "自摸", "zì mō", SPECIAL, 1, p.self_draw,
+        "self_draw", "Self-drawn Win", "自摸", "zì mō", SPECIAL, 1, p.self_draw,
         "drawing the winning tile",
         requires=f.SELF_DRAWN,
     ),
@@ -64,7 +64,7 @@ _VALUED: tuple[Pattern, ...] = (
         requires=f.LUCK,
     ),
     Pattern(
-        "replacement_tile", "Out on Replacement Tile", "槓上開花", "gàng shàng kāi huā",
+        "after_a_kong", "Out on Replacement Tile", "槓上開花", "gàng shàng kāi huā",
         SPECIAL, 1, p.after_kong_replacement, "self-drawn on a kong's replacement tile",
         ruling="No flowers at this table: the only replacement tile is a kong's.  A chain of "
         "kongs still scores 1 (this table has no consecutive-kong hand).",
@@ -76,7 +76,7 @@ _VALUED: tuple[Pattern, ...] = (
         requires=f.LUCK,
     ),
     Pattern(
-        "all_pungs", "All Pungs", "對對糊", "duì duì hú", SPECIAL, 2, p.all_triplets,
+        "all_triplets", "All Pungs", "對對糊", "duì duì hú", SPECIAL, 2, p.all_triplets,
         "only pungs, kongs and one pair",
         requires=f.TRIPLETS4,
     ),
@@ -97,7 +97,7 @@ _VALUED: tuple[Pattern, ...] = (
         requires=f.ONE_SUIT,
     ),
     Pattern(
-        "four_concealed_pungs", "Four Concealed Pungs", "四暗刻", "sì àn kè", SPECIAL,
+        "four_concealed_triplets", "Four Concealed Pungs", "四暗刻", "sì àn kè", SPECIAL,
         LIMIT_FAN, p.four_concealed_triplets_self_drawn,
         "four concealed pungs and a pair, won by self-draw", limit=1,
         ruling="Concealed kongs count as concealed pungs (the seed does not exclude them, "
@@ -192,6 +192,8 @@ register(
         patterns=FANLAAK_PATTERNS,
         options=FANLAAK_OPTIONS,
         aliases=("fanlaak", "fan-laak"),
+        description="Hong Kong fan-laak table (seed 002): the table sets the minimum fan "
+        "(default 3), limit hands 10 fan, fan-laak points",
     )
 )
 register(
@@ -201,5 +203,6 @@ register(
         defaults=dataclasses.replace(_DEFAULTS, min_value=0),
         patterns=FANLAAK_PATTERNS,
         options=FANLAAK_OPTIONS,
+        description="The fan-laak table with no minimum (seed 002): a Chicken Hand may win",
     )
 )

@@ -26,8 +26,6 @@ defined here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tingpai.analysis.forms import STANDARD_AND_ORPHANS
 from tingpai.rules import context as f
 from tingpai.rules import predicates as p
@@ -36,6 +34,7 @@ from tingpai.rules.pattern import Pattern
 from tingpai.rules.registry import (
     OptionSpec,
     RulesetSpec,
+    SetField,
     bool_check,
     choice_check,
     int_check,
@@ -91,24 +90,24 @@ HK_PATTERNS: tuple[Pattern, ...] = (
         requires=f.HONOR_TRIPLET,
     ),
     Pattern(
-        "all_terminals_and_honours", "All Terminals and Honours", "混么九", "hùn yāo jiǔ",
+        "all_terminals_and_honors", "All Terminals and Honours", "混么九", "hùn yāo jiǔ",
         ONE, 1, p.all_terminal_pungs,
         "four pungs or kongs and a pair, every tile a terminal or an honour",
         ruling="It also scores All Pungs (RULES.md): no superseding.",
         requires=f.TRIPLETS4 | f.ORPHANS_ONLY,
     ),
     Pattern(
-        "robbing_a_kong", "Robbing a Kong", "搶槓", "qiǎng gàng", ONE, 1,
+        "robbing_the_kong", "Robbing a Kong", "搶槓", "qiǎng gàng", ONE, 1,
         p.robbing_the_kong, "won on the tile an opponent added to an exposed pung",
         requires=f.LUCK,
     ),
     Pattern(
-        "kong_replacement", "Win on a Kong Replacement", "槓上開花", "gàng shàng kāi huā",
+        "after_a_kong", "Win on a Kong Replacement", "槓上開花", "gàng shàng kāi huā",
         ONE, 1, p.after_kong_replacement, "self-drawn on the replacement tile of a kong",
         requires=f.LUCK | f.SELF_DRAWN,
     ),
     Pattern(
-        "final_tile", "Win on the Final Wall Tile", "海底撈月", "hǎi dǐ lāo yuè", ONE, 1,
+        "last_tile", "Win on the Final Wall Tile", "海底撈月", "hǎi dǐ lāo yuè", ONE, 1,
         p.last_tile_drawn, "self-drawn on the last tile of the wall",
         ruling="Read literally: the win is on the final wall tile itself, so by self-draw; "
         "the discard made after it does not score (the fan-laak table's Last Tile "
@@ -122,7 +121,7 @@ HK_PATTERNS: tuple[Pattern, ...] = (
         requires=f.ONE_SUIT | f.HAS_HONOR,
     ),
     Pattern(
-        "all_pungs", "All Pungs", "對對糊", "duì duì hú", THREE, 3, p.all_triplets,
+        "all_triplets", "All Pungs", "對對糊", "duì duì hú", THREE, 3, p.all_triplets,
         "four pungs or kongs and a pair, no chow",
         requires=f.TRIPLETS4,
     ),
@@ -146,7 +145,7 @@ HK_PATTERNS: tuple[Pattern, ...] = (
         requires=f.ONE_SUIT,
     ),
     Pattern(
-        "all_honours", "All Honours", "字一色", "zì yī sè", HIGH, LIMIT_FAN, p.all_honors,
+        "all_honors", "All Honours", "字一色", "zì yī sè", HIGH, LIMIT_FAN, p.all_honors,
         "honour tiles only", limit=1,
         requires=f.HONORS_ONLY,
     ),
@@ -162,7 +161,7 @@ HK_PATTERNS: tuple[Pattern, ...] = (
         requires=f.HONOR_TRIPLET | f.TRIPLETS4,
     ),
     Pattern(
-        "four_concealed_pungs", "Four Concealed Pungs without Kongs", "四暗刻", "sì àn kè",
+        "four_concealed_triplets", "Four Concealed Pungs without Kongs", "四暗刻", "sì àn kè",
         HIGH, LIMIT_FAN, p.four_concealed_pungs_without_kongs,
         "four pungs formed without a call and no kong (a pung completed by a winning "
         "discard is not concealed)", limit=1,
@@ -170,7 +169,7 @@ HK_PATTERNS: tuple[Pattern, ...] = (
         requires=f.TRIPLETS4,
     ),
     Pattern(
-        "four_kongs", "Four Kongs", "十八羅漢", "shí bā luó hàn", HIGH, LIMIT_FAN,
+        "four_quads", "Four Kongs", "十八羅漢", "shí bā luó hàn", HIGH, LIMIT_FAN,
         p.four_quads, "four kongs, exposed or concealed", limit=1,
         requires=f.KONG | f.TRIPLETS4,
     ),
@@ -269,13 +268,9 @@ def hk_defaults(
     )
 
 
-def _set(field: str) -> Any:
+def _set(field: str) -> SetField:
     """An ``OptionSpec.apply`` that stores the value in another ``RuleOptions`` field."""
-
-    def apply(options: RuleOptions, value: Any) -> dict[str, Any]:
-        return {field: value}
-
-    return apply
+    return SetField(field)
 
 
 HK_OPTIONS: dict[str, OptionSpec] = {
@@ -310,6 +305,8 @@ register(
         patterns=HK_PATTERNS,
         options=HK_OPTIONS,
         aliases=("hk",),
+        description="Hong Kong Mahjong on the MahJongo table (seed 001): 3 to 10 fan, "
+        "half-spicy payments, pao",
     )
 )
 register(
@@ -321,5 +318,7 @@ register(
         ),
         patterns=HK_PATTERNS,
         options=HK_OPTIONS,
+        description="The MahJongo table's two-player mode (seed 001): 80 tiles (no 2-8 of "
+        "characters and bamboo), golden payments",
     )
 )

@@ -475,7 +475,7 @@ HU_OPTIONS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
         OptionSpec("flowers", "play with the 8 flower and season tiles (144 tiles)",
-                   bool_check, _flowers),
+                   bool_check, _flowers, current=lambda options: bool(options.bonus_tiles)),
         OptionSpec("multiple_winners", "all: every claimant wins; head_bump: first in turn",
                    choice_check("all", "head_bump")),
         OptionSpec("furiten", "sacred discard", bool_check),
@@ -515,5 +515,7 @@ for _players in (4, 3, 2):
             options=HU_OPTIONS,
             aliases=("hu",) if _players == 4 else (),
             policies=hu_policies,
+            description=f"Hu Mahjong for {_players} players (seed 000): base points per "
+            f"pattern, capped at 8000; the hand ends at a pond of {_POND[_players]} tiles",
         )
     )

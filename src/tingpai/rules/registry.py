@@ -12,12 +12,13 @@ Options arrive as keyword arguments or as a JSON ``options`` object (same names,
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tingpai.analysis.forms import Form, parse_forms
+from tingpai.analysis.forms import FORM_NAMES, Form, parse_forms
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
 from tingpai.rules.payments import PAYMENT_TABLES, payment_function, read_fan_rows
@@ -32,19 +33,91 @@ Apply = Callable[[RuleOptions, Any], Mapping[str, Any]]
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """An option a host may set by name, its check and the fields it changes."""
+    """An option a host may set by name, its check and the fields it changes.
+
+    ``tingpai rules`` and ``docs/rules/`` show each option's allowed values
+    (:meth:`allowed_values`) and its value in a ruleset's options as JSON
+    (:meth:`json_value`, which the option's check accepts back).
+    """
 
     name: str
     doc: str
     check: Check
     apply: Apply | None = None
     """None: set the ``RuleOptions`` field of the same name to the checked value."""
+    allowed: str = ""
+    """The values allowed, in words; empty: what the check says (:func:`allowed_text`)."""
+    current: Callable[[RuleOptions], Any] | None = None
+    """The option's value in some options; None: the field ``apply`` sets when it is a
+    :class:`SetField`, else the field of the option's name."""
 
     def updates(self, options: RuleOptions, value: Any) -> Mapping[str, Any]:
         """The field updates for a checked value."""
         if self.apply is None:
             return {self.name: value}
         return self.apply(options, value)
+
+    def allowed_values(self) -> str:
+        """The values allowed, in words (``"integer 0-10"``, ``"true, false"``, ...)."""
+        return self.allowed or allowed_text(self.check)
+
+    def json_value(self, options: RuleOptions) -> Any:
+        """The option's value in ``options`` as JSON, e.g. its default in a ruleset's
+        defaults.
+
+        >>> spec = ruleset_spec("hk-4p")
+        >>> spec.options["min_fan"].json_value(spec.defaults)
+        3
+        >>> spec = ruleset_spec("hu-3p")
+        >>> spec.options["discard_multiplier"].json_value(spec.defaults)
+        '5/2'
+        """
+        if self.current is not None:
+            return to_json_value(self.current(options))
+        field = self.apply.field if isinstance(self.apply, SetField) else self.name
+        return to_json_value(getattr(options, field))
+
+
+@dataclass(frozen=True)
+class SetField:
+    """An ``OptionSpec.apply`` that stores the checked value in another ``RuleOptions``
+    field (``min_fan`` sets ``min_value``)."""
+
+    field: str
+
+    def __call__(self, options: RuleOptions, value: Any) -> Mapping[str, Any]:
+        return {self.field: value}
+
+
+@dataclass(frozen=True)
+class DescribedCheck:
+    """A :data:`Check` that also says, in words, which values it allows."""
+
+    check: Check
+    allowed: str
+
+    def __call__(self, name: str, value: object) -> Any:
+        return self.check(name, value)
+
+
+def to_json_value(value: Any) -> Any:
+    """An option value as the JSON its check accepts: enums by value, forms as a list of
+    words, fractions as an integer or ``"n/d"``, tuples as lists.
+
+    >>> to_json_value(Fraction(3)), to_json_value(Fraction(5, 2)), to_json_value((1, 2))
+    (3, '5/2', [1, 2])
+    """
+    if isinstance(value, Form):
+        return [word for word, form in FORM_NAMES.items() if form in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    if isinstance(value, tuple | list):
+        return [to_json_value(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): to_json_value(item) for key, item in value.items()}
+    return value
 
 
 @dataclass(frozen=True)
@@ -57,6 +130,8 @@ class RulesetSpec:
     patterns: tuple[Pattern, ...]
     options: Mapping[str, OptionSpec]
     aliases: tuple[str, ...] = ()
+    description: str = ""
+    """One line on what table this is (``tingpai rules`` and ``docs/rules/``)."""
     policies: PolicyFactory = option_policies
     """Builds the ruleset's special-mechanism policies from its options
     (:mod:`tingpai.rules.policies`)."""
@@ -183,7 +258,20 @@ def int_check(low: int | None = None, high: int | None = None, *, optional: bool
             raise RuleError(f"option {name} must be at most {high}, got {value}")
         return value
 
-    return check
+    return DescribedCheck(check, _range_text(low, high, optional))
+
+
+def _range_text(low: int | None, high: int | None, optional: bool) -> str:
+    """``integer 0-10``, ``integer >= 1``, ... (``or null`` when optional)."""
+    if low is not None and high is not None:
+        text = f"integer {low}-{high}"
+    elif low is not None:
+        text = f"integer >= {low}"
+    elif high is not None:
+        text = f"integer <= {high}"
+    else:
+        text = "integer"
+    return text + (" or null" if optional else "")
 
 
 def choice_check(*choices: str) -> Check:
@@ -194,7 +282,7 @@ def choice_check(*choices: str) -> Check:
             raise RuleError(f"option {name} must be one of {', '.join(choices)}, got {value!r}")
         return value
 
-    return check
+    return DescribedCheck(check, ", ".join(choices))
 
 
 def fraction_check(name: str, value: object) -> Fraction:
@@ -243,3 +331,22 @@ def payment_table_updates(options: RuleOptions, value: Any) -> Mapping[str, Any]
     if isinstance(value, str):
         return {"payment_table": value, "payment_rows": None}
     return {"payment_table": value.source, "payment_rows": value}
+
+
+_ALLOWED_BY_CHECK: dict[Check, str] = {
+    bool_check: "true, false",
+    fraction_check: 'positive number (3, 2.5 or "5/2")',
+    forms_check: "list of standard, pairs, orphans",
+    payment_table_check: ", ".join(PAYMENT_TABLES),
+    payment_table_option: ", ".join(t for t in PAYMENT_TABLES if t != "hu")
+    + ", or a host table: a .json/.toml file path or an inline object",
+}
+"""What the shared checks that are plain functions allow, in words."""
+
+
+def allowed_text(check: Check) -> str:
+    """What a check allows, in words: a :class:`DescribedCheck` says it; the shared checks
+    of this module are known; anything else gives ``""``."""
+    if isinstance(check, DescribedCheck):
+        return check.allowed
+    return _ALLOWED_BY_CHECK.get(check, "")

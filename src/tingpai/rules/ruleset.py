@@ -10,6 +10,7 @@ from typing import Any
 from tingpai.rules.base import EarthBlessing, Payments, RuleError, RuleOptions, Unit
 from tingpai.rules.blessings import DEALER_FIRST_DISCARD_EARTH, FIRST_DRAW_EARTH
 from tingpai.rules.bonuses import RepeatBonuses
+from tingpai.rules.concepts import canonical_id
 from tingpai.rules.liability import HONG_KONG_PAO
 from tingpai.rules.pattern import Amount, Pattern, Predicate
 from tingpai.rules.payments import PaymentFunction
@@ -181,22 +182,36 @@ class Ruleset:
             raise RuleError(f"ruleset {self.id}: duplicate pattern ids")
         for p in self.patterns:
             for implied in (*p.implies, *(a for a, _ in p.absorbs)):
-                if implied not in index:
+                target = index.get(implied)
+                if target is None:
                     raise RuleError(f"ruleset {self.id}: {p.id} implies unknown {implied!r}")
+                if target.category != p.category:
+                    # RULES.md: "Inside a category a pattern supersedes the ones it implies";
+                    # across categories patterns stack.
+                    raise RuleError(
+                        f"ruleset {self.id}: {p.id} ({p.category}) supersedes {implied} "
+                        f"({target.category}): superseding stays inside a category"
+                    )
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "compiled", CompiledPatterns.build(self.patterns))
         object.__setattr__(self, "policies", self.policy_factory(self.options))
 
     def pattern(self, id: str) -> Pattern:
-        """The pattern with this id; :class:`RuleError` naming it if there is none."""
-        try:
-            return self._index[id]
-        except KeyError:
-            raise RuleError(f"ruleset {self.id} has no pattern {id!r}") from None
+        """The pattern with this id (a former id of its concept is accepted too, see
+        :mod:`tingpai.rules.concepts`); :class:`RuleError` naming it if there is none.
+
+        >>> from tingpai.rules import find_ruleset
+        >>> find_ruleset("hk-4p").pattern("all_pungs").id
+        'all_triplets'
+        """
+        found = self._index.get(id) or self._index.get(canonical_id(id))
+        if found is None:
+            raise RuleError(f"ruleset {self.id} has no pattern {id!r}")
+        return found
 
     def has_pattern(self, id: str) -> bool:
-        """Whether the ruleset defines a pattern with this id."""
-        return id in self._index
+        """Whether the ruleset defines a pattern with this id (or this former id)."""
+        return id in self._index or canonical_id(id) in self._index
 
     def payments(self, value: int, self_drawn: bool) -> Payments:
         """What the losers pay for a hand worth ``value``; see :class:`PaymentFunction`."""

@@ -1,0 +1,151 @@
+"""``tingpai analyze --rules R``: the table's tile set and forms, and what each wait of a
+ready hand scores there (values from RULES.md, not from the code)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from tingpai.cli import main
+from tingpai.rules import find_ruleset
+from tingpai.tiles import parse_tiles, tile_to_str
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
+    status = main(["analyze", *argv, "--json"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1
+    return status, json.loads(lines[0])
+
+
+def wins(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {w["tile"]: w for w in result["wins"]}
+
+
+# 123m456p789s + 11z 22z: a shanpon wait on East (seat and round wind at E/E) or South.
+SHANPON = "123m456p789s1122z"
+
+
+def test_hu_shows_ready_but_no_pattern(capsys: pytest.CaptureFixture[str]) -> None:
+    status, result = run_json(capsys, SHANPON, "--rules", "hu-4p")
+    assert status == 0 and result["rules"] == "hu-4p"
+    by_tile = wins(result)
+    # East triplet at seat E, round E: Value Triplet counts twice (500 each).
+    east = by_tile["1z"]["discard"]
+    assert east["legal"] and east["total"] == 1000 and east["patterns"] == ["value_triplet"]
+    assert east["payments"] == {"discarder": 3000}  # 4p: discarder pays base x 3
+    # South triplet: no value, a discard win has no pattern at all.
+    south = by_tile["2z"]["discard"]
+    assert south["legal"] is False and south["no_pattern"] is True and south["total"] == 0
+    # ... but self-drawn it is a Fully Concealed Hand (500).
+    drawn = by_tile["2z"]["self_draw"]
+    assert drawn["legal"] and drawn["total"] == 500 and drawn["patterns"] == ["fully_concealed"]
+    main(["analyze", SHANPON, "--rules", "hu-4p"])
+    out = capsys.readouterr().out
+    assert "ready but no pattern" in out
+    assert "Ready but no pattern: 2z on a discard" in out
+
+
+def test_hong_kong_compares_fan_with_the_minimum(capsys: pytest.CaptureFixture[str]) -> None:
+    _, result = run_json(capsys, SHANPON, "--rules", "hk-4p")
+    assert result["minimum"] == 3 and result["unit"] == "fan"
+    by_tile = wins(result)
+    east = by_tile["1z"]["discard"]  # Closed Hand + Seat Wind + Prevailing Wind
+    assert east["legal"] and east["total"] == 3
+    assert set(east["patterns"]) == {"closed_hand", "seat_wind", "prevailing_wind"}
+    assert by_tile["1z"]["self_draw"]["total"] == 4  # + Self-Draw
+    south = by_tile["2z"]
+    assert south["discard"] == {
+        "legal": False, "total": 1, "patterns": ["closed_hand"], "short": 2,
+        "reason": "the hand is worth 1, below the minimum 3",
+    }
+    assert south["self_draw"]["legal"] is False and south["self_draw"]["short"] == 1
+    main(["analyze", SHANPON, "--rules", "hk-4p"])
+    out = capsys.readouterr().out
+    assert "1 fan: Closed Hand" in out and "short of" in out
+    assert "Short of the 3 fan minimum: 2z on a discard, 2z by self-draw" in out
+
+
+def test_seat_wind_changes_the_score(capsys: pytest.CaptureFixture[str]) -> None:
+    _, result = run_json(capsys, SHANPON, "--rules", "hk-4p", "--seat-wind", "S")
+    by_tile = wins(result)
+    assert by_tile["1z"]["discard"]["patterns"] == ["closed_hand", "prevailing_wind"]
+    assert by_tile["2z"]["discard"]["patterns"] == ["closed_hand", "seat_wind"]
+
+
+def test_options_apply(capsys: pytest.CaptureFixture[str]) -> None:
+    _, result = run_json(capsys, SHANPON, "--rules", "hk-4p", "--option", "min_fan=1")
+    assert result["minimum"] == 1
+    assert all(w[key]["legal"] for w in result["wins"] for key in ("discard", "self_draw"))
+
+
+def test_chicken_hand_wins_only_without_a_minimum(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "[123m] 456p789s222s5p"  # a pair wait on 5p with no fan
+    _, result = run_json(capsys, hand, "--rules", "hk-fanlaak-0")
+    chicken = wins(result)["5p"]["discard"]
+    assert chicken["legal"] and chicken["patterns"] == ["chicken_hand"] and chicken["total"] == 0
+    _, result = run_json(capsys, hand, "--rules", "hk-fanlaak")
+    assert wins(result)["5p"]["discard"]["short"] == 3
+
+
+def test_hong_kong_has_no_seven_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    pairs = "1122m3344p5566s7z"
+    _, hu = run_json(capsys, pairs, "--rules", "hu-4p")
+    assert hu["waits"] == ["7z"] and wins(hu)["7z"]["discard"]["patterns"] == ["seven_pairs"]
+    _, hk = run_json(capsys, pairs, "--rules", "hk-4p")
+    assert hk["forms"] == ["standard", "orphans"] and "pairs" not in hk["shanten_by_form"]
+    assert hk["waits"] == [] and "wins" not in hk
+
+
+@pytest.mark.parametrize(("argv", "fragment"), [
+    ([SHANPON, "--rules", "hk-2p"], "23m78s are not in the hk-2p tile set (80 tiles)"),
+    (["19m19s1234567p11z", "--rules", "hk-2p", "--visible", "5s"], "--visible: 5s is not in"),
+    ([SHANPON, "--rules", "hu-9p"], "hu-9p"),
+    ([SHANPON, "--rules", "hk-4p", "--forms", "standard"], "the ruleset fixes the forms"),
+    ([SHANPON, "--option", "min_fan=1"], "--option needs --rules"),
+    ([SHANPON, "--rules", "hk-4p", "--option", "nonsense=1"], "nonsense"),
+    ([SHANPON, "--rules", "hk-4p", "--seat-wind", "Q"], "--seat-wind"),
+])
+def test_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str) -> None:
+    status, result = run_json(capsys, *argv)
+    assert status == 2 and fragment in result["error"]
+    assert main(["analyze", *argv]) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_declared_melds_are_not_live(capsys: pytest.CaptureFixture[str]) -> None:
+    # Waits 4p and 7p; three 4p sit in the declared pung, so one 4p is left.
+    _, result = run_json(capsys, "[444p] 123m789s11z56p")
+    assert result["waits"] == ["4p", "7p"] and result["live"] == 1 + 4
+
+
+def test_a_kind_held_four_times_is_no_wait(capsys: pytest.CaptureFixture[str]) -> None:
+    # 23m waits on 1m or 4m, but all four 1m are in the concealed kong (RULES.md: not ready
+    # on a kind whose four tiles are all in the hand and its melds).
+    _, result = run_json(capsys, "[[1111m]] 234m789s11z23m")
+    assert result["waits"] == ["4m"] and result["live"] == 3
+
+
+def test_two_player_tiles_are_the_only_live_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    kinds = find_ruleset("hk-2p").options.tile_kinds
+    assert len(kinds) * 4 == 80
+    wall = [t for t in kinds for _ in range(4)]
+    rng = random.Random(5)
+    for _ in range(40):
+        hand = rng.sample(wall, 14)
+        text = "".join(tile_to_str(t) for t in sorted(hand))
+        status, result = run_json(capsys, text, "--rules", "hk-2p")
+        assert status == 0
+        for option in result["discards"]:
+            improving = parse_tiles("".join(option["improving"]))
+            assert set(improving) <= set(kinds)
+            # The discard lies in the pond: live = 4 - copies in the 14-tile hand.
+            assert option["live"] == sum(4 - hand.count(t) for t in improving)
+        thirteen = "".join(tile_to_str(t) for t in sorted(hand[:13]))
+        _, ready = run_json(capsys, thirteen, "--rules", "hk-2p")
+        shown = parse_tiles("".join(ready["improving"]))
+        assert set(shown) <= set(kinds)
+        assert ready["live"] == sum(4 - hand[:13].count(t) for t in shown)
