@@ -285,7 +285,7 @@ class Hand(Settlement, Explanations):
     def _turn_actions(self, s: int) -> tuple[Action, ...]:
         c = self._counts[s]
         acts: list[Action] = []
-        special = self._special_turn_win(s) if self._specials else None
+        special = self._special_turn_win(s) if self._held_bonus[s] else None
         if self._tsumo_score(s, special) is not None:
             acts.append(simple(s, _TSUMO))
             if special is not None and special[1].payer is not None:
@@ -363,9 +363,10 @@ class Hand(Settlement, Explanations):
         return sc if sc.valid else None
 
     def _special_turn_win(self, s: int) -> SpecialTurnWin | None:
-        """The first special win a policy offers ``s`` in its turn now, if any."""
+        """The first special win a policy offers ``s`` in its turn now, if any.  A turn
+        win declares a bonus tile the seat holds, so only such a seat need be asked."""
         states = self._special_states
-        for i, special in enumerate(self._specials):
+        for i, special in self._turn_specials:
             offer = special.turn_win(self, s, states[i])
             if offer is not None:
                 return special, offer
@@ -451,7 +452,7 @@ class Hand(Settlement, Explanations):
             self._discard(s, a.tile)
         elif k is _FLOWER:
             assert a.tile is not None
-            special = self._special_turn_win(s) if self._specials else None
+            special = self._special_turn_win(s)
             if special is not None and special[1].declare == a.tile:
                 self._win_turn(s, special)  # declaring the flower is the special win
             else:
@@ -468,7 +469,7 @@ class Hand(Settlement, Explanations):
             self._added_kong(s, a.tile)
         elif k is _TSUMO or k is _RON:
             # ron in one's own turn is legal only for a special win another seat pays
-            self._win_turn(s, self._special_turn_win(s) if self._specials else None)
+            self._win_turn(s, self._special_turn_win(s) if self._held_bonus[s] else None)
         else:  # pragma: no cover - legal_actions never offers anything else
             raise IllegalAction(f"{k.value} is not a turn action")
 
@@ -588,7 +589,10 @@ class Hand(Settlement, Explanations):
             if self.options.temporary_furiten:
                 for o in self._wait_hit:
                     self._temp_furiten[o] = True
-            self._pass_on(cl)
+            if cl.kind is _ON_DISCARD and not cl.last:  # inline: the hot path
+                self._draw((cl.seat + 1) % n, None)
+            else:
+                self._pass_on(cl)
             return
         order = [(cl.seat + i) % n for i in range(1, n)]
         rons = [o for o in order if o in answers and answers[o].kind is _RON]
@@ -705,9 +709,8 @@ class Hand(Settlement, Explanations):
             w = self._winner(s, WinKind.SELF_DRAW, sc, self._drawn, None)
         else:
             policy, offer = special
-            if offer.declare is not None:
-                self._remove(s, offer.declare)
-                self._flowers[s] += (offer.declare,)
+            self._remove(s, offer.declare)
+            self._flowers[s] += (offer.declare,)
             w = self._winner(s, policy.kind, sc, offer.declare, offer.payer)
         self._end(self._win_result((w,)))
 

@@ -81,8 +81,9 @@ State = TypeVar("State")
 class TurnWin:
     """A special win the seat to play may take in its turn."""
 
-    declare: Tile | None
-    """The bonus tile the win declares: declaring it (``flower``) is also the win."""
+    declare: Tile
+    """The bonus tile the seat holds that the win declares: declaring it (``flower``) is
+    also the win."""
     payer: int | None
     """None: paid as self-draw (``tsumo``); otherwise that seat pays as a discarder, and
     the win may also be written ``ron``."""
@@ -110,8 +111,15 @@ class SpecialWin(Generic[State]):
     explains an illegal ``ron`` in one's own turn."""
 
     def turn_win(self, table: TableView, seat: int, state: State | None) -> TurnWin | None:
-        """A win ``seat`` may take in its turn now (it need not have drawn), or None."""
+        """A win ``seat`` may take in its turn now (it need not have drawn), or None.  A
+        turn win declares a bonus tile the seat holds, so the engine asks only a seat
+        holding one, and only policies that override this method (:attr:`has_turn_wins`)."""
         return None
+
+    @property
+    def has_turn_wins(self) -> bool:
+        """Whether the policy overrides :meth:`turn_win`."""
+        return type(self).turn_win is not SpecialWin.turn_win
 
     def on_flower(
         self, table: TableView, seat: int, tile: Tile, state: State | None
