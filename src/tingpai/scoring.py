@@ -49,6 +49,7 @@ from tingpai.analysis.decompose import (
 )
 from tingpai.analysis.forms import Form
 from tingpai.analysis.tables import MAX_TILES
+from tingpai.inputs import MAX_INT, echo
 from tingpai.rules.base import Payments, Unit, WinKind
 from tingpai.rules.context import (
     CHOWS2,
@@ -515,10 +516,9 @@ def _check(
         special = implied
         self_drawn = True
     if special is not None:
-        index = ruleset.compiled.index.get(special)
-        pattern = None if index is None else ruleset.patterns[index]
-        if pattern is None or pattern.needs_hand or not pattern.qualifies:
-            return f"{special!r} is not a special win of {ruleset.id}", None, False, False
+        problem = _special_problem(special, ruleset)
+        if problem is not None:
+            return problem, None, False, False
     robbing = situation.robbing_kong or win is _ROBBING
     if robbing and win is _SELF_DRAW:
         return (
@@ -535,6 +535,9 @@ def _check(
                 "a replacement chain needs a self-drawn win (the replacement is drawn)",
                 None, False, False,
             )
+        problem = _chain_problem(situation, ruleset)
+        if problem is not None:
+            return problem, None, False, False
     blessing = situation.blessing
     if blessing is not None:
         if blessing not in _BLESSINGS:
@@ -546,6 +549,14 @@ def _check(
         if blessing == "earth" and situation.seat_wind == EAST:
             return (
                 "Blessing of Earth is for a non-dealer (seat wind not East)", None, False, False
+            )
+        if situation.melds:
+            # Heaven is the dealer's initial hand and Earth comes before any call or kong
+            # (every ruleset): a declared meld, even a concealed kong, rules both out.
+            return (
+                f"Blessing of {blessing.title()} cannot have a declared meld "
+                f"({situation.melds[0]}): it is won before any call or kong",
+                None, False, False,
             )
         # Heaven is the dealer's initial 14; Earth is won on the first own draw, or (Hong
         # Kong, the ruleset's blessing policy) on the dealer's first discard.
@@ -559,29 +570,29 @@ def _check(
         return f"seat wind {_name(situation.seat_wind)} is not a wind", None, False, False
     if not EAST <= situation.round_wind <= NORTH:
         return f"round wind {_name(situation.round_wind)} is not a wind", None, False, False
-    if situation.dealer_repeats < 0:
-        return f"dealer_repeats {situation.dealer_repeats} is negative", None, False, False
-
     opts = ruleset.options
-    if situation.flowers:
-        bonus = opts.bonus_tiles
-        seen: set[Tile] = set()
-        for f_ in situation.flowers:
-            if f_ not in bonus:
-                if NUM_KINDS <= f_ < NUM_TILE_IDS:
-                    return (
-                        f"flower {_name(f_)} is not in this ruleset's set", None, False, False
-                    )
-                return f"{_name(f_)} is not a flower or season tile", None, False, False
-            if f_ in seen:
-                return f"flower {_name(f_)} declared twice", None, False, False
-            seen.add(f_)
+    if situation.round_wind - EAST >= opts.rounds:
+        played = ", ".join(wind_to_str(EAST + r) for r in range(opts.rounds))
+        return (
+            f"round wind {wind_to_str(situation.round_wind)} is not a round this table plays "
+            f"(rounds: {played})", None, False, False,
+        )
+    repeats = situation.dealer_repeats
+    if repeats:
+        problem = _repeats_problem(repeats, ruleset)
+        if problem is not None:
+            return problem, None, False, False
 
     concealed = situation.concealed
-    if concealed and (min(concealed) < 0 or max(concealed) >= NUM_KINDS):
+    if (
+        situation.flowers
+        or len(opts.tile_kinds) != NUM_KINDS
+        or (concealed and (min(concealed) < 0 or max(concealed) >= NUM_KINDS))
+    ):
+        problem = _set_problem(situation, ruleset)
+        if problem is not None:
+            return problem, None, False, False
         for t in concealed:
-            if not 0 <= t < NUM_TILE_IDS:
-                return f"{_name(t)} is not a tile", None, False, False
             if t >= NUM_KINDS:
                 return (
                     f"a flower ({_name(t)}) in the concealed tiles: a bonus tile cannot be "
@@ -593,21 +604,135 @@ def _check(
             f"seat wind {wind_to_str(situation.seat_wind)} is not a seat of this table "
             f"(seats: {seats})", None, False, False,
         )
-    if len(opts.tile_kinds) != NUM_KINDS:
-        in_set = frozenset(opts.tile_kinds)
-        for t in concealed:
-            if t not in in_set:
-                return f"tile {_name(t)} is not in this ruleset's set", None, False, False
-        for m in situation.melds:
-            for t in m.tiles:
-                if t not in in_set:
-                    return (
-                        f"tile {_name(t)} in meld {m} is not in this ruleset's set",
-                        None, False, False,
-                    )
+    if robbing and special is None:
+        problem = _robbing_problem(situation)
+        if problem is not None:
+            return problem, None, False, False
     if special is None and not robbing:
         return _PLAIN_SELF_DRAW if self_drawn else _PLAIN_DISCARD
     return None, special, self_drawn, robbing
+
+
+def _special_problem(special: str, ruleset: Ruleset) -> str | None:
+    """Why ``special`` is not a special win of the ruleset, or None."""
+    index = ruleset.compiled.index.get(special)
+    pattern = None if index is None else ruleset.patterns[index]
+    if pattern is None or pattern.needs_hand or not pattern.qualifies:
+        return f"{echo(special)} is not a special win of {ruleset.id}"
+    return None
+
+
+def _chain_problem(situation: Situation, ruleset: Ruleset) -> str | None:
+    """Why the replacement chain cannot have happened, or None: each ``kong`` in it needs a
+    declared kong of the winner's and each ``flower`` a declared flower."""
+    chain = situation.replacements
+    kongs = sum(1 for m in situation.melds if m.kind is _KONG)
+    kong_draws = chain.count("kong")
+    if kong_draws > kongs:
+        return (
+            f"a replacement chain with {kong_draws} kong replacement(s) needs as many "
+            f"declared kongs; the hand has {kongs}"
+        )
+    flower_draws = chain.count("flower")
+    if flower_draws and not ruleset.options.bonus_tiles:
+        return f"flower replacements on a table without flowers ({ruleset.id})"
+    if flower_draws > len(situation.flowers):
+        return (
+            f"a replacement chain with {flower_draws} flower replacement(s) needs as many "
+            f"declared flowers; the hand declares {len(situation.flowers)}"
+        )
+    return None
+
+
+def _repeats_problem(repeats: int, ruleset: Ruleset) -> str | None:
+    """Why ``dealer_repeats`` cannot happen at this table, or None."""
+    if repeats < 0:
+        return f"dealer_repeats {echo(repeats)} is negative"
+    limit = ruleset.options.max_repeats
+    if limit is not None and repeats > limit:
+        return (
+            f"dealer_repeats {echo(repeats)} is beyond this table's last repeat "
+            f"(max_repeats {limit})"
+        )
+    if repeats > MAX_INT:
+        return f"dealer_repeats {echo(repeats)} is beyond {MAX_INT:.0e}"
+    return None
+
+
+def _robbing_problem(situation: Situation) -> str | None:
+    """Why the kong robbed cannot have been added, or None: the konger's pung and the
+    added tile are all four copies, so the winner holds no other copy of the tile."""
+    tile = situation.win_tile
+    held = situation.concealed.count(tile) + sum(m.tiles.count(tile) for m in situation.melds)
+    if held > 1:
+        return (
+            f"robbing a kong of {_name(tile)}: the winner holds {held} of it, but the "
+            "konger's pung and the added tile are all four copies"
+        )
+    return None
+
+
+def _set_problem(situation: Situation, ruleset: Ruleset) -> str | None:
+    """Why the situation's tiles are not tiles of this ruleset's set, or None: an id out of
+    range, a kind the set lacks (concealed, melds, flowers), a declared flower that is not a
+    bonus tile of the set, a bonus tile declared twice.  (Copies beyond four are found with
+    the counts.)"""
+    opts = ruleset.options
+    if situation.flowers:
+        bonus = opts.bonus_tiles
+        seen: set[Tile] = set()
+        for f_ in situation.flowers:
+            if f_ not in bonus:
+                if NUM_KINDS <= f_ < NUM_TILE_IDS:
+                    return f"flower {_name(f_)} is not in this ruleset's set"
+                return f"{_name(f_)} is not a flower or season tile"
+            if f_ in seen:
+                return f"flower {_name(f_)} declared twice"
+            seen.add(f_)
+    concealed = situation.concealed
+    every_kind = len(opts.tile_kinds) == NUM_KINDS
+    if every_kind and not (concealed and (min(concealed) < 0 or max(concealed) >= NUM_KINDS)):
+        return None  # (declared melds hold suited and honour tiles only: Meld checks that)
+    in_set = frozenset(opts.tile_kinds)
+    for t in concealed:
+        if not 0 <= t < NUM_TILE_IDS:
+            return f"{_name(t)} is not a tile"
+        if t >= NUM_KINDS:
+            if t not in opts.bonus_tiles:
+                return f"flower {_name(t)} is not in this ruleset's set"
+        elif t not in in_set:
+            return f"tile {_name(t)} is not in this ruleset's set"
+    for m in situation.melds:
+        for t in m.tiles:
+            if t not in in_set:
+                return f"tile {_name(t)} in meld {m} is not in this ruleset's set"
+    return None
+
+
+def tile_problem(situation: Situation, ruleset: Ruleset) -> str | None:
+    """Why the situation names tiles this table does not have, or None.
+
+    These are the problems the command line treats as malformed input (exit status 2)
+    rather than as a hand that is not a valid win: a tile id out of range or not in the
+    ruleset's set, a kind more than four times counting melds, a declared flower that is
+    not one of the set's bonus tiles or is declared twice, an unknown special win.
+    :func:`score` still answers them with ``valid=False`` (it never raises).
+    """
+    special = situation.special
+    if special is not None:
+        problem = _special_problem(special, ruleset)
+        if problem is not None:
+            return problem
+    problem = _set_problem(situation, ruleset)
+    if problem is not None:
+        return problem
+    counts = [0] * NUM_TILE_IDS
+    for t in (*situation.concealed, *(t for m in situation.melds for t in m.tiles)):
+        counts[t] += 1
+    most = max(counts[:NUM_KINDS])
+    if most > 4:
+        return _too_many(counts[:NUM_KINDS])
+    return None
 
 
 _PLAIN_DISCARD: tuple[None, None, bool, bool] = (None, None, False, False)

@@ -19,6 +19,8 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from tingpai.inputs import MAX_NOTATION, echo
+
 Tile = int
 """A tile kind id, 0-41."""
 
@@ -133,23 +135,30 @@ def validate_meld(kind: MeldKind, tiles: Sequence[Tile]) -> None:
     """Raise :class:`InvalidNotation` unless ``tiles`` form a meld of ``kind``."""
     for t in tiles:
         if not 0 <= t < NUM_KINDS:
-            name = tile_to_str(t) if 0 <= t < NUM_TILE_IDS else repr(t)
+            name = tile_to_str(t) if 0 <= t < NUM_TILE_IDS else echo(t)
             raise InvalidNotation(f"meld tile {name} is not a suited or honour tile")
-    text = tiles_to_str(tiles)
     if kind is MeldKind.CHOW:
+        if len(tiles) != 3:
+            raise InvalidNotation(
+                f"chow {_meld_text(tiles)!r} must have three tiles, not {len(tiles)}"
+            )
         ordered = sorted(tiles)
         a = ordered[0]
-        if (
-            len(ordered) != 3
-            or a >= EAST
-            or a % 9 > 6
-            or ordered != [a, a + 1, a + 2]
-        ):
-            raise InvalidNotation(f"chow {text!r} is not three consecutive tiles of one suit")
+        if a >= EAST or a % 9 > 6 or ordered != [a, a + 1, a + 2]:
+            raise InvalidNotation(
+                f"chow {_meld_text(tiles)!r} is not three consecutive tiles of one suit"
+            )
     else:
         size = 3 if kind is MeldKind.PUNG else 4
         if len(tiles) != size or len(set(tiles)) != 1:
-            raise InvalidNotation(f"{kind.value} {text!r} is not {size} identical tiles")
+            raise InvalidNotation(
+                f"{kind.value} {_meld_text(tiles)!r} is not {size} identical tiles"
+            )
+
+
+def _meld_text(tiles: Sequence[Tile]) -> str:
+    """The notation of a (bad) meld's tiles for a message, cut after eight tiles."""
+    return tiles_to_str(tiles[:8]) + ("..." if len(tiles) > 8 else "")
 
 
 def suit_of(tile: Tile) -> int:
@@ -201,14 +210,14 @@ def tile_name(tile: Tile) -> str:
 def tile_to_str(tile: Tile) -> str:
     """Text notation of one tile, e.g. ``5p``, ``7z``, ``2f``."""
     if not 0 <= tile < NUM_TILE_IDS:
-        raise InvalidNotation(f"tile id {tile!r} is out of range 0-41")
+        raise InvalidNotation(f"tile id {echo(tile)} is out of range 0-41")
     return f"{number_of(tile)}{SUIT_LETTERS[suit_of(tile)]}"
 
 
 def tile_to_unicode(tile: Tile) -> str:
     """The Unicode Mahjong Tiles character of one tile."""
     if not 0 <= tile < NUM_TILE_IDS:
-        raise InvalidNotation(f"tile id {tile!r} is out of range 0-41")
+        raise InvalidNotation(f"tile id {echo(tile)} is out of range 0-41")
     return _TILE_TO_CHAR[tile]
 
 
@@ -224,7 +233,11 @@ def parse_tiles(text: str) -> list[Tile]:
 
     >>> parse_tiles("19m 5z")
     [0, 8, 31]
+
+    Text longer than :data:`~tingpai.inputs.MAX_NOTATION` characters is refused before it
+    is read (no hand, meld or wall needs more).
     """
+    _check_length(text)
     out: list[Tile] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     for pos, ch in enumerate(text):
@@ -270,11 +283,19 @@ def parse_tiles(text: str) -> list[Tile]:
     return out
 
 
+def _check_length(text: str) -> None:
+    """Refuse notation longer than :data:`~tingpai.inputs.MAX_NOTATION` characters."""
+    if len(text) > MAX_NOTATION:
+        raise InvalidNotation(
+            f"tile text of {len(text):,} characters is too long (at most {MAX_NOTATION})"
+        )
+
+
 def parse_tile(text: str) -> Tile:
     """Parse exactly one tile."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise InvalidNotation(f"expected exactly one tile, got {len(tiles)} in {text!r}")
+        raise InvalidNotation(f"expected exactly one tile, got {len(tiles)} in {echo(text)}")
     return tiles[0]
 
 
@@ -352,11 +373,12 @@ def parse_meld(text: str, *, claimed_from: int | None = None) -> Meld:
     A bare group in brackets, e.g. ``[123m]`` or ``[5555p]``, is read as an exposed meld of
     the kind its shape implies (``[[7777z]]`` is a concealed kong).
     """
+    _check_length(text)
     stripped = text.strip()
     if stripped.startswith("[[") and stripped.endswith("]]"):
         tiles = parse_tiles(stripped[2:-2])
         if len(tiles) != 4:
-            raise InvalidNotation(f"concealed kong {text!r} must have four tiles")
+            raise InvalidNotation(f"concealed kong {echo(text)} must have four tiles")
         return Meld(MeldKind.KONG, tuple(sorted(tiles)), concealed=True)
     if stripped.startswith("[") and stripped.endswith("]"):
         tiles = sorted(parse_tiles(stripped[1:-1]))
@@ -367,12 +389,12 @@ def parse_meld(text: str, *, claimed_from: int | None = None) -> Meld:
         elif len(tiles) == 3:
             kind = MeldKind.CHOW
         else:
-            raise InvalidNotation(f"meld {text!r} must have three or four tiles")
+            raise InvalidNotation(f"meld {echo(text)} must have three or four tiles")
         return Meld(kind, tuple(tiles), claimed_from=claimed_from)
     word, _, rest = stripped.partition(" ")
     if word not in _MELD_WORDS:
         raise InvalidNotation(
-            f"meld {text!r} must start with chow, pung, kong or ckong (got {word!r})"
+            f"meld {echo(text)} must start with chow, pung, kong or ckong (got {echo(word)})"
         )
     kind, concealed = _MELD_WORDS[word]
     tiles = sorted(parse_tiles(rest))
@@ -389,6 +411,7 @@ def parse_hand(text: str) -> tuple[list[Tile], list[Meld], Tile | None]:
     >>> tiles_to_str(concealed), melds[0].kind.value, tile_to_str(win)
     ('12378999p123s', 'chow', '9p')
     """
+    _check_length(text)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     win: Tile | None = None
@@ -422,7 +445,7 @@ def parse_hand(text: str) -> tuple[list[Tile], list[Meld], Tile | None]:
             try:
                 concealed.extend(parse_tiles(text[i:j]))
             except InvalidNotation as exc:
-                raise InvalidNotation(f"{exc} (in {text[i:j]!r} at position {i})") from None
+                raise InvalidNotation(f"{exc} (in {echo(text[i:j])} at position {i})") from None
             i = j
     return concealed, melds, win
 
@@ -435,9 +458,9 @@ def wind_from_str(text: str) -> Tile:
     try:
         tile = parse_tile(text)
     except InvalidNotation:
-        raise InvalidNotation(f"wind {text!r} must be one of E, S, W, N") from None
+        raise InvalidNotation(f"wind {echo(text)} must be one of E, S, W, N") from None
     if tile not in WINDS:
-        raise InvalidNotation(f"wind {text!r} must be one of E, S, W, N")
+        raise InvalidNotation(f"wind {echo(text)} must be one of E, S, W, N")
     return tile
 
 

@@ -764,14 +764,10 @@ def test_score_valid_input_and_output_shape(
 @pytest.mark.parametrize(
     ("obj", "reason"),
     [
-        (with_(concealed="123s123p789p999p", melds=["pung 999p"]), "9p"),
-        (with_(concealed="123s12p999p99p", melds=["pung 999p"], win_tile="9p"), "9p"),
         (with_(concealed="123s123p789p9p"), "tile count"),
         (with_(concealed="123s123p789p999p"), "tile count"),
         ({"rules": "hu-4p", "concealed": "123s123p9p", "melds": ["kong 1111m", "chow 789p"],
           "win_tile": "9p"}, "tile count"),
-        (with_(flowers="5m"), "5m"),
-        (with_(flowers="5f5f"), "5f"),
         (with_(robbing_kong=True, win="self-draw"), "robbing"),
         (with_(blessing="heaven", seat_wind="S", win="self-draw"), "dealer"),
     ],
@@ -781,11 +777,31 @@ def test_score_invalid_hands_exit_0_with_a_reason(
     obj: dict[str, Any], reason: str,
 ) -> None:
     """DESIGN: "An invalid hand is not an error: it is a result with valid = false and a
-    reason" -- 5+ copies of a tile across concealed + melds, concealed + melds != 14 tiles
-    (each kong counting 3), bad flowers."""
+    reason" -- concealed + melds != 14 tiles (each kong counting 3), a luck flag that
+    cannot go with the win."""
     code, data = score_json(capsys, monkeypatch, obj)
     assert code == 0 and data["valid"] is False and reason in data["reason"]
     _check_score_shape(data)
+
+
+@pytest.mark.parametrize(
+    ("obj", "message"),
+    [
+        (with_(concealed="123s123p789p999p", melds=["pung 999p"]), "9p appears"),
+        (with_(concealed="123s12p999p99p", melds=["pung 999p"], win_tile="9p"), "9p appears"),
+        (with_(flowers="5m"), "5m is not a flower"),
+        (with_(flowers="5f5f"), "5f declared twice"),
+    ],
+)
+def test_score_tiles_the_table_lacks_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    obj: dict[str, Any], message: str,
+) -> None:
+    """Issue 8 (and score_cmd's rule): tiles the table does not have -- 5+ copies of a kind
+    across concealed + melds, a declared "flower" that is not one or is declared twice --
+    are malformed input in both forms: exit 2 and {"error"}."""
+    code, data = score_json(capsys, monkeypatch, obj)
+    assert code == 2 and set(data) == {"error"} and message in data["error"]
 
 
 def test_score_kong_counts_three() -> None:

@@ -121,7 +121,8 @@ HK4P: list[tuple[str, dict[str, Any], bool, int]] = [
      True, 3),
     ("no_final_tile_2", hand("123m456p789s55s", "5s", ["pung 555z"], **SELF), False, 2),
     # Robbing a Kong 1 + Half Flush 3 + Dragon 1 = 5
-    ("robbing_kong_5", hand("123m456m789m55m", "5m", ["pung 555z"], robbing_kong=True),
+    # (the robbed tile completes a chow: the konger holds the other three 5m)
+    ("robbing_kong_5", hand("123m456m789m11m", "5m", ["pung 555z"], robbing_kong=True),
      True, 5),
 ]
 
@@ -370,7 +371,7 @@ FL: list[tuple[str, dict[str, Any], int]] = [
                                   replacements=["kong", "kong"], **SELF), 2),
     # Last Tile Draw/Discard: "Winning on the very last tile or the following discard" 1
     ("last_discard_1", hand("456p789s234m55s", "5s", ["chow 123m"], last_tile=True), 2),
-    ("robbing_kong", hand("456p789s234m55s", "5s", ["chow 123m"], robbing_kong=True), 2),
+    ("robbing_kong", hand("456p789s234m55s", "5p", ["chow 123m"], robbing_kong=True), 2),
     ("replacement", hand("456p789s55s", "5s", ["chow 123m", "kong 2222s"],
                          replacements=["kong"], **SELF), 2),
     # Prevalent == seat wind: 2 ("Seat/Prevalent Wind" each)
@@ -476,14 +477,14 @@ def test_fanlaak_limit_plus_other_fan_is_still_10(monkeypatch: pytest.MonkeyPatc
     assert (out["total"], out["payments"]) == (10, {"each": 128}), out
 
 
-def test_default_seat_wind_is_south(monkeypatch: pytest.MonkeyPatch,
-                                    capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN.md score contract: example has "seat_wind": "S", "round_wind": "E" and "Every
-    field but rules, concealed and win_tile has the default shown."  Pung of East with seat
-    and round omitted: Prevailing Wind 1 + Half Flush 3 = 4 (seat South, not East)."""
+def test_default_seat_wind_is_east(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """DESIGN.md score contract: "seat_wind and round_wind E" by default, as Situation has
+    them (issue 8 changed the seat from S).  Pung of East with seat and round omitted:
+    Seat Wind 1 + Prevailing Wind 1 + Half Flush 3 = 5, 96 from the discarder."""
     _, out = run({"rules": "hk-4p", "concealed": "123m456m99m", "win_tile": "9m",
                   "melds": ["chow 789m", "pung 111z"]}, monkeypatch, capsys)
-    assert (out["total"], out["payments"]) == (4, {"discarder": 64}), out
+    assert (out["total"], out["payments"]) == (5, {"discarder": 96}), out
 
 
 # --------------------------------------------------------------------------------------

@@ -428,10 +428,10 @@ BONUS_CASES = [
          {"concealed": "123m456p789s444z55s", "win_tile": "5s", "last_tile": True},
          1000, {"Winning on the Last Draw/Discard"}, {"discarder": 3000}),
     case("robbing_kong_qualifies",
-         {"concealed": "123m456p789s444z55s", "win_tile": "5s", "robbing_kong": True},
+         {"concealed": "123m456p789s444z55m", "win_tile": "8s", "robbing_kong": True},
          1000, {"Robbing the Kong"}, {"discarder": 3000}),
     case("robbing_kong_stacks",
-         {"concealed": "567m123p345s789s33z", "win_tile": "3z", "robbing_kong": True},
+         {"concealed": "567m123p345s789s33z", "win_tile": "4s", "robbing_kong": True},
          1500, {"All Sequences", "Robbing the Kong"}),
     # After a Kong 1000 per kong replacement, 500 per flower ("kong then flower ... = 1500").
     case("after_kong",
@@ -711,16 +711,15 @@ def test_seed_unicode_examples_with_variation_selector() -> None:
 
 
 # --------------------------------------------------------------------------------------
-# DESIGN.md: "Every field but rules, concealed and win_tile has the default shown" -- the
-# example shows seat_wind "S".  (melds/flowers of the example are not taken as defaults:
-# see the report's ambiguities.)
+# DESIGN.md: "Defaults: ... seat_wind and round_wind E ... The Python Situation has the same
+# defaults, so one hand scores the same both ways" (issue 8 changed the default from S).
 # --------------------------------------------------------------------------------------
-def test_default_seat_wind_is_south() -> None:
-    # 222z = South triplet: seat S, round E -> Value Triplet 500.
-    status, out = run_score({"rules": "hu-4p", "concealed": "222z123m456p789s55s",
-                             "win_tile": "5s"})
-    assert status == 0 and (out["valid"], out["total"]) == (True, 500)
-    # 111z = East triplet: prevalent only (seat S) -> 500, not 1000.
+def test_default_seat_wind_is_east() -> None:
+    # 111z = East triplet: prevalent and seat wind (seat E) -> Value Triplet twice, 1000.
     status, out = run_score({"rules": "hu-4p", "concealed": "111z123m456p789s55s",
                              "win_tile": "5s"})
-    assert status == 0 and (out["valid"], out["total"]) == (True, 500)
+    assert status == 0 and (out["valid"], out["total"]) == (True, 1000)
+    # 222z = South triplet: neither the seat nor the round wind -> no pattern at all.
+    status, out = run_score({"rules": "hu-4p", "concealed": "222z123m456p789s55s",
+                             "win_tile": "5s"})
+    assert status == 0 and out["valid"] is False and "no qualifying pattern" in out["reason"]

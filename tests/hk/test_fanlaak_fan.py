@@ -36,7 +36,8 @@ POSITIVE: list[tuple[str, str, dict[str, Any], int, int]] = [
     # no consecutive-kong hand at this table: still 1 fan
     ("after_a_kong", "[2222s][3333m] 456p789p5s +5s",
      {"win": "self", "replacements": ("kong", "kong")}, 1, 2),
-    ("robbing_the_kong", "[123m] 456p789s222s5p +5p", {"win": "rob"}, 1, 1),
+    # the robbed tile completes a chow: the konger holds the other three 5p
+    ("robbing_the_kong", "[123m] 46p789s222s99p +5p", {"win": "rob"}, 1, 1),
     ("all_triplets", "[222m] 555p888s333z9m +9m", {}, 2, 2),
     ("half_flush", "[123m] 456m789m333z5m +5m", {}, 2, 2),
     # Little Three Dragons 4 + its two Dragon Pungs 2
@@ -78,10 +79,10 @@ NEAR_MISS: list[tuple[str, str, dict[str, Any], int | None]] = [
     ("seat_wind", "[222z] 123m456p789s5p +5p", {"seat": "W"}, 0),
     ("prevailing_wind", "[333z] 123m456p789s5p +5p", {"seat": "S"}, 0),
     ("all_sequences", "123m456p789s222s5p +5p", {}, 0),
-    ("self_draw", "123m456p789s222s5p +5p", {"win": "rob"}, 1),  # Robbing the Kong
+    ("self_draw", "123m46p789s222s99p +5p", {"win": "rob"}, 1),  # Robbing the Kong
     ("last_tile", "123m456p789s222s5p +5p", {}, 0),
     ("after_a_kong", "[2222s] 123m456p789p5s +5s", {"win": "self"}, 1),
-    ("robbing_the_kong", "[123m] 456p789s222s5p +5p", {}, 0),
+    ("robbing_the_kong", "[123m] 46p789s222s99p +5p", {}, 0),
     ("all_triplets", "[234m] 555p888s333z9m +9m", {}, 0),
     ("half_flush", "[123m] 456m789m333p5m +5m", {}, 0),
     ("little_three_dragons", "[555z][666z] 123m456p1p +1p", {}, 2),

@@ -60,14 +60,14 @@ def test_score_json_below_the_minimum(monkeypatch: pytest.MonkeyPatch,
 
 def test_score_json_removed_tile(monkeypatch: pytest.MonkeyPatch,
                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A tile the table does not have is malformed input (score_cmd's rule), not a hand."""
     status, out = run_json({"rules": "hk-2p", **HALF_FLUSH}, monkeypatch, capsys)
-    assert status == 0 and not out["valid"]
-    assert out["reason"] == "tile 4m is not in this ruleset's set"
+    assert status == 2 and out == {"error": "tile 4m is not in this ruleset's set"}
 
 
 @pytest.mark.parametrize(("options", "message"), [
     ({"min_fan": 12}, "option min_fan must be at most 10, got 12"),
-    ({"payment_table": "spicy"}, "payment_table 'spicy' is neither a known table"),
+    ({"payment_table": "spicy"}, "payment_table must be a table name (hu, half-spicy"),
     ({"flowers": False}, "unknown option 'flowers' for hk-4p"),
 ])
 def test_score_json_bad_options_exit_2(options: dict[str, Any], message: str,

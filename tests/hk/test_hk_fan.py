@@ -35,7 +35,8 @@ POSITIVE: list[tuple[str, str, dict[str, Any], int, int]] = [
     # 111m completed by the discard: ATH 1 + All Pungs 3 + Closed Hand 1 (not four
     # concealed pungs: the discarded 1m completed a pung)
     ("all_terminals_and_honors", "11m999m999s444z77z +1m", {}, 1, 5),
-    ("robbing_the_kong", "[123m] 456p789s222s5p +5p", {"win": "rob"}, 1, 1),
+    # the robbed tile completes a chow: the konger holds the other three 5p
+    ("robbing_the_kong", "[123m] 46p789s222s99p +5p", {"win": "rob"}, 1, 1),
     # Self-Draw 1 + Win on a Kong Replacement 1 (the exposed kong breaks Closed Hand)
     ("after_a_kong", "[2222s] 123m456p789p5s +5s",
      {"win": "self", "replacements": ("kong",)}, 1, 2),
@@ -88,7 +89,7 @@ NEAR_MISS: list[tuple[str, str, dict[str, Any], int | None]] = [
     ("prevailing_wind", "[333z] 123m456p789s5p +5p", {"seat": "S"}, 0),
     # a chow of 789m: neither ATH nor All Pungs; Closed Hand only
     ("all_terminals_and_honors", "789m999p999s444z7z +7z", {}, 1),
-    ("robbing_the_kong", "[123m] 456p789s222s5p +5p", {}, 0),
+    ("robbing_the_kong", "[123m] 46p789s222s99p +5p", {}, 0),
     ("after_a_kong", "[2222s] 123m456p789p5s +5s", {"win": "self"}, 1),
     # ruling: the discard after the final tile is not "the final wall tile"
     ("last_tile", "[123m] 456p789s222s5p +5p", {"last_tile": True}, 0),

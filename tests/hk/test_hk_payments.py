@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hkkit import score_hk
 
-from tingpai.rules import RuleError, find_ruleset
+from tingpai.rules import RuleError, find_ruleset, read_payment_table
 
 HALF_SPICY = {3: (32, 16), 4: (64, 32), 5: (96, 48), 6: (128, 64), 7: (192, 96),
               8: (256, 128), 9: (384, 192), 10: (512, 256)}
@@ -90,16 +90,41 @@ def _toml(rows: list[dict[str, int]]) -> str:
 
 @pytest.mark.parametrize("suffix", [".json", ".toml"])
 def test_host_table_from_a_file(tmp_path: Path, suffix: str) -> None:
+    """A file is read by an explicit reader (the command line calls it); the ruleset gets
+    and keeps the rows themselves, so nothing depends on the file afterwards."""
     path = tmp_path / f"table{suffix}"
     path.write_text(json.dumps({"rows": HOST_ROWS}) if suffix == ".json" else _toml(HOST_ROWS))
-    rs = find_ruleset("hk-4p", payment_table=str(path))
-    assert rs.options.payment_table == str(path)
+    table = read_payment_table(path)
+    assert table == {"rows": HOST_ROWS}
+    rs = find_ruleset("hk-4p", payment_table=table)
+    assert rs.option_values["payment_table"] == {"rows": HOST_ROWS}
+    path.unlink()  # the ruleset does not need the file any more
     assert rs.payments(4, False).as_dict() == {"discarder": 40}
     assert rs.payments(4, True).as_dict() == {"each": 20}
     assert rs.payments(10, True).as_dict() == {"each": 50}
     # the scorer uses it: Half Flush 3 by discard
-    result = score_hk("[123m] 456m789m333z5m +5m", "hk-4p", {"payment_table": str(path)})
+    result = score_hk("[123m] 456m789m333z5m +5m", "hk-4p", {"payment_table": table})
     assert result.payments.as_dict() == {"discarder": 30}
+
+
+@pytest.mark.parametrize("path", ["table.toml", "/tmp/rows.JSON"])
+def test_a_path_is_refused_by_the_library(path: str) -> None:
+    """The library reads no files: a path gets a RuleError saying where to read it."""
+    with pytest.raises(RuleError, match="read it where the input enters"):
+        find_ruleset("hk-4p", payment_table=path)
+
+
+def test_inline_tables_are_memoized_by_content_not_identity() -> None:
+    """Equal rows give the same (memoized) ruleset; changed rows never get the old ones,
+    and changing the caller's dict afterwards changes nothing already built."""
+    rows = [dict(r) for r in HOST_ROWS]
+    first = find_ruleset("hk-4p", payment_table={"rows": rows})
+    assert find_ruleset("hk-4p", payment_table={"rows": [dict(r) for r in rows]}) is first
+    rows[1]["discard"] = 999  # fan 4 now pays 999
+    second = find_ruleset("hk-4p", payment_table={"rows": rows})
+    assert second.payments(4, False).discarder == 999
+    assert first.payments(4, False).discarder == 40
+    assert first.option_values["payment_table"]["rows"][1]["discard"] == 40
 
 
 def test_inline_host_table_with_an_others_column() -> None:
@@ -121,7 +146,12 @@ def _rows(**change: Any) -> list[dict[str, Any]]:
 BAD_TABLES: list[tuple[object, str]] = [
     ({"rows": [r for r in HOST_ROWS if r["fan"] not in (5, 6)]}, "missing fan rows 5, 6"),
     ({"rows": _rows(discard=12.5)}, "row 2 (fan 4): 'discard' must be an integer, got 12.5"),
-    ({"rows": _rows(self_draw=-1)}, "row 2 (fan 4): 'self_draw' must not be negative"),
+    ({"rows": _rows(self_draw=-1)}, "row 2 (fan 4): 'self_draw' must be from 0 to"),
+    ({"rows": _rows(self_draw=10**16)}, "option 'payment_table': number 10000000000000000 is"),
+    # a row at fan 10**8 once built a 4 GB table: fan is bounded up front
+    ({"rows": [*HOST_ROWS, {"fan": 10**8, "discard": 1, "self_draw": 1}]},
+     "row 9: 'fan' must be from 0 to 100, got 100000000"),
+    ({"rows": HOST_ROWS * 13}, "rows (at most one per fan 0 to 100)"),
     ({"rows": _rows(discard="64")}, "'discard' must be an integer, got '64'"),
     ({"rows": _rows(discard=True)}, "'discard' must be an integer, got True"),
     ({"rows": [*HOST_ROWS, {"fan": 4, "discard": 1, "self_draw": 1}]},
@@ -131,9 +161,9 @@ BAD_TABLES: list[tuple[object, str]] = [
     ({"rows": _rows(others=3)}, "'others' must be given on every row or on none"),
     ({"rows": []}, "'rows' must be a non-empty list"),
     ({"table": []}, "unknown key 'table'"),
-    ([1, 2], "must be a table name, a .json/.toml file or an object"),
-    ("no-such-table", "neither a known table"),
-    (42, "must be a table name, a .json/.toml file or an object"),
+    ([1, 2], "must be a table name (hu, half-spicy"),
+    ("no-such-table", "must be a table name (hu, half-spicy"),
+    (42, "must be a table name"),
 ]
 
 
@@ -152,19 +182,25 @@ def test_min_fan_decides_which_rows_are_needed() -> None:
     assert rs.payments(4, False).discarder == 40
 
 
-def test_bad_files(tmp_path: Path) -> None:
-    missing = tmp_path / "nope.json"
-    with pytest.raises(RuleError, match="cannot read it"):
-        find_ruleset("hk-4p", payment_table=str(missing))
-    broken = tmp_path / "broken.toml"
-    broken.write_text("[[rows]\nfan = ")
-    with pytest.raises(RuleError, match="not valid TOML"):
-        find_ruleset("hk-4p", payment_table=str(broken))
-    a_list = tmp_path / "list.json"
-    a_list.write_text("[1, 2]")
-    with pytest.raises(RuleError, match="must be an object with a 'rows' list"):
-        find_ruleset("hk-4p", payment_table=str(a_list))
-    bad_row = tmp_path / "bad.json"
-    bad_row.write_text(json.dumps({"rows": _rows(discard=-4)}))
-    with pytest.raises(RuleError, match=f"payment table {bad_row}: row 2 .fan 4.: 'discard'"):
-        find_ruleset("hk-4p", payment_table=str(bad_row))
+BAD_FILES: list[tuple[str, str | None, str]] = [
+    ("nope.json", None, "cannot read it"),
+    ("broken.toml", "[[rows]\nfan = ", "not valid TOML"),
+    ("list.json", "[1, 2]", "must be an object with a 'rows' list"),
+    ("bad.json", json.dumps({"rows": _rows(discard=-4)}), "row 2 (fan 4): 'discard'"),
+    ("inf.json", '{"rows": [{"fan": 3, "discard": Infinity, "self_draw": 1}]}',
+     "Infinity is not a JSON number"),
+    ("huge.toml", "#" * 200_000, "longer than 100,000 characters"),
+    ("rows.yaml", "rows: []", "must be a .json or .toml file"),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "message"), BAD_FILES,
+                         ids=[f[0] for f in BAD_FILES])
+def test_bad_files_name_the_file(tmp_path: Path, name: str, content: str | None,
+                                 message: str) -> None:
+    path = tmp_path / name
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(RuleError) as err:
+        read_payment_table(path)
+    assert f"payment table {path}" in str(err.value) and message in str(err.value)

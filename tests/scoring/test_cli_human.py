@@ -70,7 +70,8 @@ def test_invalid_hand_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
         (["123m456p789s234s5p +5p", "--option", "flowers"], "KEY=VALUE"),
         (["123m456p789s234s5p +5p", "--seat", "Q"], "--seat"),
         (["123m456p789s234s5p +5p", "--replacements", "kong,moon"], "moon"),
-        (["123m456p789s234s5p +5p", "--repeats", "-2"], "--repeats"),
+        (["123m456p789s234s5p +5p", "--dealer-repeats", "-2"], "--dealer-repeats"),
+        (["123m456p789s234s5p +5p", "--repeats", "-2"], "--dealer-repeats"),
         ([], "give a hand"),
     ],
 )

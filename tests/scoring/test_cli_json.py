@@ -93,10 +93,6 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
          "a flower (5f) in the concealed tiles"),
         ({"rules": "hu-4p", "concealed": "123m456p789s234s5p", "win_tile": "5p"},
          "wrong tile count"),
-        ({"rules": "hu-4p", "concealed": "123m456p789s234s55p", "win_tile": "5p",
-          "flowers": "1f", "options": {"flowers": False}}, "not in this ruleset's set"),
-        ({"rules": "hu-4p", "concealed": "1m456p789s234s55p", "melds": ["kong 1111m"],
-          "win_tile": "5p"}, "appears 5 times"),
     ],
 )
 def test_invalid_hand_exit_0(payload: dict[str, Any], reason: str,
@@ -141,6 +137,16 @@ def test_invalid_hand_exit_0(payload: dict[str, Any], reason: str,
         ({k: v for k, v in SEED.items() if k != "win_tile"}, "win_tile"),
         ({k: v for k, v in SEED.items() if k != "rules"}, "rules"),
         ({k: v for k, v in SEED.items() if k != "concealed"}, "concealed"),
+        # tiles the table does not have (score_cmd's rule: malformed, not an invalid hand)
+        ({"rules": "hu-4p", "concealed": "123m456p789s234s55p", "win_tile": "5p",
+          "flowers": "1f", "options": {"flowers": False}}, "flower 1f is not in this ruleset"),
+        ({"rules": "hu-4p", "concealed": "1m456p789s234s55p", "melds": ["kong 1111m"],
+          "win_tile": "5p"}, "1m appears 5 times"),
+        ({**SEED, "flowers": "5f5f"}, "flower 5f declared twice"),
+        ({**SEED, "flowers": "5m"}, "5m is not a flower"),
+        ({**SEED, "special": "nine_immortals"}, "'nine_immortals' is not a special win"),
+        ({"rules": "hk-2p", "concealed": "123m456p789p11p55z", "win_tile": "5z"},
+         "tile 2m is not in this ruleset's set"),
     ],
 )
 def test_malformed_exit_2(payload: Any, names: str, monkeypatch: pytest.MonkeyPatch,
@@ -199,10 +205,11 @@ def test_a_replacement_chain_implies_self_draw_when_win_is_omitted(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     # Fully Concealed 500 + Pure Straight 2000 + One Quad 500 + Value Triplet (East is the
-    # prevalent wind) 500 + After a Kong 1000 = 4500, paid by each as a self-draw.
+    # prevalent and, by default, the seat wind) 2 x 500 + After a Kong 1000 = 5000, paid by
+    # each as a self-draw.
     payload = {"rules": "hu-4p", "concealed": "123m456m789m55p", "melds": ["ckong 1111z"],
                "win_tile": "5p", "replacements": ["kong"]}
     status, out = run(payload, monkeypatch, capsys)
-    assert status == 0 and out["total"] == 4500 and out["payments"] == {"each": 4500}
+    assert status == 0 and out["total"] == 5000 and out["payments"] == {"each": 5000}
     status, out = run({**payload, "win": "discard"}, monkeypatch, capsys)
     assert status == 0 and not out["valid"] and "self-drawn" in out["reason"]

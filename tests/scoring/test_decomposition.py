@@ -66,8 +66,9 @@ CONCEALED: list[tuple[str, dict[str, Any], bool]] = [
     ("111m555p99s234m77z +9s", {"win": "self"}, True),
     # the discarded 5p can complete the 345p chow instead: the 555p triplet stays concealed
     ("111m5553p4p999s77z +5p", {}, True),
-    # robbing a kong is a discard win for this rule too
-    ("111m555p99s234m77z +9s", {"win": "rob"}, False),
+    # a robbed tile only ever completes a chow (the konger holds its other three copies),
+    # so the three triplets stay concealed
+    ("111m555p999s23m77z +4m", {"win": "rob"}, True),
     # a concealed kong counts as a concealed triplet
     ("[[1111m]] 555p999s234m7z +7z", {}, True),
     # an exposed kong does not

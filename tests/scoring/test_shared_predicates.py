@@ -31,15 +31,15 @@ ROWS: list[tuple[Callable[[HandContext], int], str, dict[str, Any], int]] = [
     (p.all_terminal_pungs, "11m999m999s444z77z +1m", {}, 1),
     (p.all_terminal_pungs, "123m999m999s444z7z +7z", {}, 0),
     (p.after_kong_replacement, "[2222s] 123m456p789p5s +5s",
-     {"win": "self", "replacements": ("flower", "kong")}, 1),
+     {"win": "self", "replacements": ("flower", "kong"), "flowers": "1f"}, 1),
     (p.after_kong_replacement, "123m456p789p234s5s +5s",
-     {"win": "self", "replacements": ("flower",)}, 0),
+     {"win": "self", "replacements": ("flower",), "flowers": "1f"}, 0),
     (p.consecutive_kongs, "[2222s][3333m] 456p789p5s +5s",
      {"win": "self", "replacements": ("kong", "kong")}, 1),
     (p.consecutive_kongs, "[2222s][3333m] 456p789p5s +5s",
-     {"win": "self", "replacements": ("kong", "flower", "kong")}, 0),
+     {"win": "self", "replacements": ("kong", "flower", "kong"), "flowers": "1f"}, 0),
     (p.consecutive_kongs, "[2222s][3333m] 456p789p5s +5s",
-     {"win": "self", "replacements": ("flower", "kong", "kong")}, 1),
+     {"win": "self", "replacements": ("flower", "kong", "kong"), "flowers": "1f"}, 1),
 ]
 
 

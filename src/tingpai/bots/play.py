@@ -14,9 +14,11 @@ from typing import Any
 
 from tingpai.bots.base import Bot
 from tingpai.bots.registry import find_bot
+from tingpai.engine.errors import IllegalAction
 from tingpai.engine.hand import Hand
 from tingpai.engine.match import GameResult, Match
 from tingpai.engine.results import HandResult
+from tingpai.inputs import echo
 
 
 @dataclass(frozen=True)
@@ -30,10 +32,23 @@ class GameRun:
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> HandResult:
-    """Let the bots play ``hand`` to its end; returns its result."""
+    """Let the bots play ``hand`` to its end; returns its result.
+
+    Each bot acts only for its own seat: an action for another seat raises
+    :class:`~tingpai.engine.errors.IllegalAction` naming the bot and both seats (the hand
+    is left as it was), even when that other seat could legally act now.
+    """
     while not hand.is_over:
         seat = hand.to_act()[0]
-        hand.apply(bots[seat].act(hand.observe(seat)))
+        bot = bots[seat]
+        action = bot.act(hand.observe(seat))
+        if action.seat != seat:
+            raise IllegalAction(
+                f"the bot at seat {seat} ({type(bot).__name__}) returned an action for "
+                f"seat {echo(action.seat)} ({action.kind.value}): a bot acts only for its "
+                "own seat"
+            )
+        hand.apply(action)
     result = hand.result
     assert result is not None
     return result

@@ -1,15 +1,30 @@
-"""Command-line pieces shared by the subcommands: ``--option KEY=VALUE`` and ``--bots``."""
+"""Command-line pieces shared by the subcommands: ``--option KEY=VALUE`` and ``--bots``.
+
+Ruleset options enter here: every command that takes ``--option`` (``score``, ``sim``,
+``play``, ``analyze``) and the options object of ``tingpai score --json`` go through
+:func:`parse_options` / :func:`read_option_files`.  The library reads no files, so a host
+payment table named by a file (``payment_table=table.toml`` or ``.json``) is read here and
+replaced by its rows object.
+"""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from tingpai.inputs import MAX_SCORE_TEXT, JSONInputError, echo, load_json
+from tingpai.rules import read_payment_table
+
+FILE_OPTIONS = ("payment_table",)
+"""Options whose value may name a ``.json`` / ``.toml`` file that the command line reads."""
 
 
 def parse_options(items: Iterable[str]) -> dict[str, Any]:
     """``KEY=VALUE`` strings to an options mapping; VALUE is read as JSON when it parses
-    (``true``, ``3``, ``null``, ``"5/2"``), else taken as a string.
+    (``true``, ``3``, ``null``, ``"5/2"``, ``{"rows": [...]}``, within the bounds of
+    :mod:`tingpai.inputs`), else taken as a string.  Option files are read here, at the
+    command-line edge (:func:`read_option_files`).  ValueError (a
+    :class:`~tingpai.rules.RuleError` for a bad file) names the bad item.
 
     >>> parse_options(["flowers=false", "pond_limit=20", "payment_table=golden"])
     {'flowers': False, 'pond_limit': 20, 'payment_table': 'golden'}
@@ -19,11 +34,27 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
         key, sep, raw = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ValueError(f"--option {item!r} is not KEY=VALUE")
+            raise ValueError(f"--option {echo(item)} is not KEY=VALUE")
         try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
+            out[key] = load_json(raw, max_chars=MAX_SCORE_TEXT, what=f"--option {key}")
+        except JSONInputError as exc:
+            if raw.lstrip()[:1] in ("{", "[") or len(raw) > MAX_SCORE_TEXT:
+                raise ValueError(f"--option {key}: {exc}") from None
+            out[key] = raw  # not JSON: a plain string such as a table name
+    return read_option_files(out)
+
+
+def read_option_files(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options with every file-valued option (:data:`FILE_OPTIONS`) read: a value
+    ending in ``.json`` / ``.toml`` becomes the file's rows object, which is what the
+    ruleset and game records keep (a record replays without the file, and an edited file
+    is read afresh by the next command).  Raises :class:`~tingpai.rules.RuleError` naming
+    the file and what is wrong with it."""
+    out = dict(options)
+    for name in FILE_OPTIONS:
+        value = out.get(name)
+        if isinstance(value, str) and value.lower().endswith((".json", ".toml")):
+            out[name] = read_payment_table(value)
     return out
 
 

@@ -7,8 +7,10 @@ deltas, then the final scores.  ``--json`` prints
 
 Errors exit with status 2: an illegal action prints ``{"error": ..., "hand": h,
 "action": k}`` (the error names the rule broken); an unreadable or malformed record prints
-``{"error": ...}`` (plus ``hand`` when the problem is in one hand).  ``RECORD`` may be ``-``
-for standard input.
+``{"error": ...}`` (plus ``hand`` when the problem is in one hand).  Each message is one
+line of at most 300 characters.  ``RECORD`` may be ``-`` for standard input.  A record is
+read only up to its bound (16 million characters, :mod:`tingpai.inputs`), so a huge file
+costs neither time nor memory before it is refused.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from tingpai.engine.errors import RecordError, ReplayError
 from tingpai.engine.record import ReplayResult, replay
+from tingpai.inputs import MAX_RECORD_TEXT, one_line
 from tingpai.tiles import tile_to_str
 
 
@@ -41,6 +44,7 @@ def register(subparsers: Any) -> None:
 
 
 def _fail(args: argparse.Namespace, payload: dict[str, Any]) -> int:
+    payload["error"] = one_line(str(payload["error"]))
     if args.json:
         print(json.dumps(payload))
     else:
@@ -58,10 +62,10 @@ def run(args: argparse.Namespace) -> int:
     """Replay the record; exit 0, or 2 on an unreadable record or an illegal action."""
     try:
         if args.record == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_RECORD_TEXT + 1)
         else:
             with open(args.record, encoding="utf-8-sig") as fh:
-                text = fh.read()
+                text = fh.read(MAX_RECORD_TEXT + 1)
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(args, {"error": f"cannot read {args.record}: {exc}"})
     try:

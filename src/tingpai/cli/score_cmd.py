@@ -2,24 +2,54 @@
 
 Human form::
 
-    tingpai score "123s123p789p99p [123m] +9p" --rules hu-4p --discard --seat S --round E \\
-        --flowers 5f
+    tingpai score "123s123p789p99p [123m] +9p" --rules hu-4p --discard --seat-wind S \\
+        --round-wind E --flowers 5f
 
 The winning tile after ``+`` joins the concealed tiles; when the written tiles already make
 a full hand with it (as above, ``99p`` then ``+9p``), ``+`` only marks which tile won.
 
 prints a table of the patterns (Chinese name, pinyin, value), the superseded ones struck
 through with what superseded them, the total and who pays what.  ``--explain`` also lists
-every pattern that was not present and what it needs.
+every pattern that was not present and what it needs.  ``tingpai score HAND --json`` scores
+the same hand and prints the JSON result instead.
 
-``tingpai score --json`` reads one JSON object on stdin and prints one on stdout, exactly as
-DESIGN.md "Contracts" says.  Extra input field: ``special`` (a special win's pattern id, e.g.
-``"eight_immortals"``; ``win_tile`` may then be null).  Extra output fields: ``unit``,
-``subtotal``, ``capped``, ``bonuses``, ``decomposition`` and ``count`` in pattern entries.
+``tingpai score --json`` without a hand reads one JSON object on stdin and prints one on
+stdout, exactly as DESIGN.md "Contracts" says.  Extra input field: ``special`` (a special
+win's pattern id, e.g. ``"eight_immortals"``; ``win_tile`` may then be null).  Extra output
+fields: ``unit``, ``subtotal``, ``capped``, ``bonuses``, ``decomposition`` and ``count`` in
+pattern entries.
 
-Malformed input (bad JSON, wrong field types, unknown fields, bad notation, unknown rules id
-or option) exits with status 2 (JSON: ``{"error": "..."}`` on stdout); a well-formed hand that
-is not a valid win exits 0 with ``valid: false`` and a reason.
+Both forms have the defaults of DESIGN.md and of :class:`~tingpai.scoring.Situation` (a
+discard win, seat and round wind East, no repeats, ...), so a hand scores the same from
+Python, JSON and the command line.  An omitted win kind or seat is inferred only where the
+other fields leave no choice: a replacement chain or a blessing won on a draw means
+self-draw; Blessing of Earth means a non-dealer, seat South unless given.  The human form's
+flags have the JSON fields' names (``--dealer-repeats``, ``--eighth-repeat``,
+``--replacements``, ``--robbing-kong``, ``--last-tile``; ``--repeats`` is kept as a hidden
+alias).  ``--option payment_table=FILE.toml`` (and a file name in the JSON ``options``)
+is read here, at the command-line edge (:mod:`tingpai.cli.common`).
+
+Malformed input or an impossible hand -- the rule both forms apply:
+
+* **Malformed input, exit status 2** (JSON: ``{"error": "..."}`` on stdout; human: one line
+  on stderr): the input does not name things that exist -- unreadable or oversized input
+  (bounds in :mod:`tingpai.inputs`), a wrong field type, an unknown field, bad notation, an
+  unknown rules id, option, option value or ``special`` win, ``win_tile`` not among the
+  concealed tiles, and tiles this table does not have: a kind not in the ruleset's set (a
+  flower on a flowerless table, 4m on hk-2p), a kind more than four times counting melds,
+  a declared flower that is not a bonus tile or is declared twice
+  (:func:`~tingpai.scoring.tile_problem`).
+* **An impossible or losing hand, exit status 0 with** ``valid: false`` **and a reason**:
+  the things exist but cannot make this win -- a wrong tile count, an incomplete hand, no
+  qualifying pattern or below the table minimum, an undeclared flower among the concealed
+  tiles, and a course of play that cannot happen at this table: a seat or round wind it
+  never plays, a replacement chain longer than the kongs and flowers that could have
+  produced it, robbing a kong of a tile the winner holds, a blessing with a declared meld
+  or on the wrong seat or win, ``dealer_repeats`` beyond the table's ``max_repeats``,
+  robbing a kong by self-draw.
+
+Every error message is one line of at most 300 characters and quotes at most a few dozen
+characters of the input.
 """
 
 from __future__ import annotations
@@ -30,8 +60,10 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from tingpai.cli.common import parse_options, read_option_files
+from tingpai.inputs import MAX_NOTATION, MAX_SCORE_TEXT, JSONInputError, echo, load_json, one_line
 from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids
-from tingpai.scoring import Explanation, Score, Situation, explain, score
+from tingpai.scoring import Explanation, Score, Situation, explain, score, tile_problem
 from tingpai.tiles import (
     EAST,
     SOUTH,
@@ -88,7 +120,7 @@ def _field(data: Mapping[str, Any], name: str, types: type | tuple[type, ...], d
         isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,))
     )
     if not ok:
-        raise InputError(f"field {name!r} must be {what}, got {json.dumps(value)}")
+        raise InputError(f"field {name!r} must be {what}, got {echo(value)}")
     return value
 
 
@@ -111,7 +143,7 @@ def _win_kind(text: str) -> WinKind:
     if kind is None:
         raise InputError(
             f"field 'win' must be 'discard' or 'self-draw' (or ron, tsumo, zimo, ...), "
-            f"got {text!r}"
+            f"got {echo(text)}"
         )
     return kind
 
@@ -121,8 +153,9 @@ def _special(value: str | None) -> str | None:
 
 
 def _ruleset(rules: str, options: Mapping[str, Any]) -> Ruleset:
+    """The ruleset, option files read first (this is the command-line edge)."""
     try:
-        return find_ruleset(rules, **options)
+        return find_ruleset(rules, **read_option_files(options))
     except RuleError as exc:
         raise InputError(str(exc)) from None
 
@@ -133,7 +166,7 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
         raise InputError("input must be one JSON object")
     unknown = [k for k in data if k not in FIELDS]
     if unknown:
-        raise InputError(f"unknown field {unknown[0]!r} (fields: {', '.join(FIELDS)})")
+        raise InputError(f"unknown field {echo(unknown[0])} (fields: {', '.join(FIELDS)})")
     for required in ("rules", "concealed"):
         if required not in data:
             raise InputError(f"missing field {required!r}")
@@ -145,6 +178,8 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
     for i, text in enumerate(melds_raw):
         if not isinstance(text, str):
             raise InputError(f"field 'melds'[{i}] must be a string like 'pung 555p'")
+        if i >= 8:
+            raise InputError("field 'melds' has more than 8 melds (a hand has at most 4)")
         try:
             melds.append(parse_meld(text))
         except InvalidNotation as exc:
@@ -167,12 +202,14 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
             "field 'win_tile' must be one of the 'concealed' tiles (concealed includes the "
             "winning tile)"
         )
-    seat = _wind(_field(data, "seat_wind", str, "S", "a wind letter E/S/W/N"), "seat_wind")
+    seat = _wind(_field(data, "seat_wind", str, "E", "a wind letter E/S/W/N"), "seat_wind")
     round_ = _wind(_field(data, "round_wind", str, "E", "a wind letter E/S/W/N"), "round_wind")
     flowers_raw = _field(data, "flowers", (str, list), "", "a tile string like '15f'")
     if isinstance(flowers_raw, list):
         if not all(isinstance(f, str) for f in flowers_raw):
             raise InputError("field 'flowers' must be a tile string like '15f'")
+        if sum(len(f) + 1 for f in flowers_raw) > MAX_NOTATION:
+            raise InputError(f"field 'flowers' is longer than {MAX_NOTATION} characters")
         flowers_raw = " ".join(flowers_raw)
     flowers = _tiles(flowers_raw, "flowers")
     repeats = _field(data, "dealer_repeats", int, 0, "a non-negative integer")
@@ -183,13 +220,15 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
     for r in repl:
         if r not in ("kong", "flower"):
             raise InputError(
-                f"field 'replacements' entries must be 'kong' or 'flower', got {json.dumps(r)}"
+                f"field 'replacements' entries must be 'kong' or 'flower', got {echo(r)}"
             )
     robbing = _field(data, "robbing_kong", bool, False, "true or false")
     last = _field(data, "last_tile", bool, False, "true or false")
     blessing = _field(data, "blessing", (str, type(None)), None, "null, 'heaven' or 'earth'")
     if blessing not in (None, "heaven", "earth"):
-        raise InputError(f"field 'blessing' must be null, 'heaven' or 'earth', got {blessing!r}")
+        raise InputError(
+            f"field 'blessing' must be null, 'heaven' or 'earth', got {echo(blessing)}"
+        )
     ruleset = _ruleset(rules, options)
     win, seat = implied_defaults(
         ruleset, win if "win" in data else None, seat if "seat_wind" in data else None,
@@ -202,6 +241,15 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
         eighth_repeat=eighth, replacements=tuple(repl), robbing_kong=robbing, last_tile=last,
         blessing=blessing, special=special,
     )
+    return _checked(situation, ruleset)
+
+
+def _checked(situation: Situation, ruleset: Ruleset) -> tuple[Situation, Ruleset]:
+    """The situation, unless it names tiles this table does not have (malformed input by
+    the rule of the module docstring: :class:`InputError`)."""
+    problem = tile_problem(situation, ruleset)
+    if problem is not None:
+        raise InputError(problem)
     return situation, ruleset
 
 
@@ -213,39 +261,41 @@ def score_to_json(result: Score) -> dict[str, Any]:
     return result.to_json()
 
 
+def read_json_input(stdin: Any) -> object:
+    """Read and decode the stdin JSON, bounded (:data:`~tingpai.inputs.MAX_SCORE_TEXT`
+    characters, read no further); :class:`InputError` if it cannot be read."""
+    try:
+        text = stdin.read(MAX_SCORE_TEXT + 1)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"input is not UTF-8 text: {exc}") from None
+    try:
+        return load_json(text, max_chars=MAX_SCORE_TEXT)
+    except JSONInputError as exc:
+        raise InputError("bad JSON: " + str(exc).removeprefix("not valid JSON: ")) from None
+
+
 def run_json(stdin: Any, stdout: Any) -> int:
     """Read one JSON object, print one; 0 for any scored hand, 2 for malformed input."""
     try:
-        try:
-            data = json.loads(stdin.read().removeprefix("\ufeff"))
-        except json.JSONDecodeError as exc:
-            raise InputError(f"bad JSON: {exc}") from None
-        except RecursionError:
-            raise InputError("bad JSON: nested too deeply") from None
-        except UnicodeDecodeError as exc:
-            raise InputError(f"input is not UTF-8 text: {exc}") from None
-        situation, ruleset = situation_from_json(data)
+        situation, ruleset = situation_from_json(read_json_input(stdin))
     except InputError as exc:
-        print(json.dumps({"error": str(exc)}), file=stdout)
-        return 2
+        return _json_error(stdout, str(exc))
+    return _print_json(situation, ruleset, stdout)
+
+
+def _json_error(stdout: Any, message: str) -> int:
+    print(json.dumps({"error": one_line(message)}), file=stdout)
+    return 2
+
+
+def _print_json(situation: Situation, ruleset: Ruleset, stdout: Any) -> int:
+    """Score and print the JSON result (exit 0), or the error of a malformed one (2)."""
     try:
         out = score_to_json(score(situation, ruleset))
     except ValueError as exc:  # last resort: malformed input the checks above missed
-        print(json.dumps({"error": f"cannot score this input: {exc}"}), file=stdout)
-        return 2
+        return _json_error(stdout, f"cannot score this input: {exc}")
     print(json.dumps(out), file=stdout)
     return 0
-
-
-def _option_value(text: str) -> tuple[str, Any]:
-    key, sep, raw = text.partition("=")
-    if not sep or not key.strip():
-        raise InputError(f"--option {text!r} must be KEY=VALUE")
-    try:
-        value: Any = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw
-    return key.strip(), value
 
 
 def implied_defaults(
@@ -253,20 +303,24 @@ def implied_defaults(
     blessing: str | None, robbing: bool,
 ) -> tuple[WinKind, Tile]:
     """The win kind and seat wind, filling an omitted one (None) from the fields that leave
-    no choice: a replacement chain or a blessing won on a draw means self-draw, Heaven means
-    the dealer's seat; otherwise the contract defaults (discard, seat S)."""
+    no choice: a replacement chain or a blessing won on a draw means self-draw, Blessing of
+    Earth a non-dealer (South, the first one); otherwise the contract defaults (discard,
+    seat East, as :class:`~tingpai.scoring.Situation` has them)."""
     if win is None:
         earth_by_discard = ruleset.policies.blessings.earth_by_discard
         drawn = chain or blessing == "heaven" or (blessing == "earth" and not earth_by_discard)
         win = WinKind.SELF_DRAW if drawn and not robbing else WinKind.DISCARD
     if seat is None:
-        seat = EAST if blessing == "heaven" else SOUTH
+        seat = SOUTH if blessing == "earth" else EAST
     return win, seat
 
 
 def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
     """Build the situation of the human form; :class:`InputError` if malformed."""
-    options = dict(_option_value(o) for o in args.option or [])
+    try:
+        options = parse_options(args.option or [])
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
     ruleset = _ruleset(args.rules, options)
     special = _special(args.special)
     try:
@@ -288,10 +342,10 @@ def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
         for r in repl:
             if r not in ("kong", "flower"):
                 raise InputError(f"--replacements: {r!r} must be 'kong' or 'flower'")
-    if args.repeats < 0:
-        raise InputError("--repeats must be a non-negative integer")
+    if args.dealer_repeats < 0:
+        raise InputError("--dealer-repeats must be a non-negative integer")
     chosen = WinKind.SELF_DRAW if args.self_draw else WinKind.DISCARD if args.discard else None
-    seat_given = None if args.seat is None else _wind(args.seat, "--seat")
+    seat_given = None if args.seat is None else _wind(args.seat, "--seat-wind")
     win, seat = implied_defaults(
         ruleset, chosen, seat_given, bool(repl), args.blessing, args.robbing_kong
     )
@@ -300,13 +354,13 @@ def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
     situation = Situation(
         concealed=tuple(concealed), win_tile=-1 if win_tile is None else win_tile,
         melds=tuple(melds), win=win,
-        seat_wind=seat, round_wind=_wind(args.round, "--round"),
-        flowers=tuple(_tiles(args.flowers, "--flowers")), dealer_repeats=args.repeats,
+        seat_wind=seat, round_wind=_wind(args.round, "--round-wind"),
+        flowers=tuple(_tiles(args.flowers, "--flowers")), dealer_repeats=args.dealer_repeats,
         eighth_repeat=args.eighth_repeat, replacements=tuple(repl),
         robbing_kong=args.robbing_kong, last_tile=args.last_tile, blessing=args.blessing,
         special=special,
     )
-    return situation, ruleset
+    return _checked(situation, ruleset)
 
 
 def render(explanation: Explanation, ruleset: Ruleset, show_absent: bool) -> Any:
@@ -375,7 +429,7 @@ def render(explanation: Explanation, ruleset: Ruleset, show_absent: bool) -> Any
 
 def run(args: argparse.Namespace) -> int:
     """The ``score`` subcommand."""
-    if args.json:
+    if args.json and not args.hand:
         return run_json(sys.stdin, sys.stdout)
     if not args.hand:
         print("tingpai score: error: give a hand (e.g. \"123m456p789s1122z +2z\") or --json",
@@ -384,8 +438,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         situation, ruleset = situation_from_args(args)
     except InputError as exc:
-        print(f"tingpai score: error: {exc}", file=sys.stderr)
+        if args.json:
+            return _json_error(sys.stdout, str(exc))
+        print(f"tingpai score: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
+    if args.json:
+        return _print_json(situation, ruleset, sys.stdout)
     from rich.console import Console
 
     Console().print(render(explain(situation, ruleset), ruleset, args.explain))
@@ -402,21 +460,25 @@ def register(subparsers: Any) -> None:
                         help='hand notation, e.g. "123s123p789p99p [123m] +9p" '
                              "([..] exposed meld, [[..]] concealed kong, +tile the winning tile)")
     parser.add_argument("--json", action="store_true",
-                        help="read one JSON object on stdin, print one on stdout")
+                        help="print the result as JSON; without a hand, read the JSON input "
+                             "object on stdin")
     parser.add_argument("--rules", default="hu-4p",
                         help=f"ruleset id ({', '.join(ruleset_ids())}); default hu-4p")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--discard", action="store_true", help="won on a discard (default)")
     how.add_argument("--self-draw", action="store_true", help="won by self-draw")
     parser.add_argument(
-        "--seat", default=None,
-        help="seat wind E/S/W/N (default S as in the JSON contract; E with --blessing heaven)"
+        "--seat-wind", "--seat", dest="seat", default=None, metavar="WIND",
+        help="seat wind E/S/W/N (default E, as in the JSON contract; S with --blessing earth)"
     )
-    parser.add_argument("--round", default="E", help="prevailing wind E/S/W/N (default E)")
+    parser.add_argument("--round-wind", "--round", dest="round", default="E", metavar="WIND",
+                        help="prevailing wind E/S/W/N (default E)")
     parser.add_argument("--flowers", default="", help="declared bonus tiles, e.g. 15f")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE",
                         help="ruleset option (value read as JSON if it parses), repeatable")
-    parser.add_argument("--repeats", type=int, default=0, help="dealer repeats")
+    parser.add_argument("--dealer-repeats", type=int, default=0, metavar="N",
+                        help="the dealer's repeat count (JSON field dealer_repeats)")
+    parser.add_argument("--repeats", type=int, dest="dealer_repeats", help=argparse.SUPPRESS)
     parser.add_argument("--eighth-repeat", action="store_true",
                         help="the hand is played at the dealer's eighth repeat")
     parser.add_argument("--replacements", default="",

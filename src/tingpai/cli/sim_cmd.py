@@ -3,12 +3,25 @@
 ::
 
     tingpai sim --rules hu-4p --games 1000 --seed 1 --bots greedy,greedy,random,random \\
-        [--records DIR] [--json] [--option KEY=VALUE ...] [--workers W]
+        [--records DIR] [--json] [--option KEY=VALUE ...] [--workers W] \\
+        [--out DIR [--storage jsonl|parquet] [--resume]] [--backend ray [--address ADDR]]
 
 ``--bots`` names one bot per seat, or one bot for every seat.  ``--option`` sets a ruleset
 option; VALUE is read as JSON when it parses (``true``, ``3``, ``null``), else as a string.
 ``--records DIR`` saves every game's record (``game-00001.json``, ...).  ``--workers`` plays
-in that many local processes; the results do not depend on it.
+in that many local processes; the results do not depend on it.  ``--max-hands N`` (default
+1000) stops a game still going after N hands (a Hong Kong game of draws never ends); the
+report then says how many games it cut short.  ``--option payment_table=FILE.toml`` reads
+a host table here (see :mod:`tingpai.cli.common`).
+
+``--out DIR`` writes the games' rows to a run directory as they finish (JSON lines, or
+Parquet with ``--storage parquet``; the parameters in ``DIR/manifest.json``, the report in
+``DIR/summary.json``; see :mod:`tingpai.sim.store`), for ``tingpai report``.  ``--resume``
+continues a stopped run there without replaying its finished games, and ends with the
+report an uninterrupted run gives; parameters left out are taken from the manifest, and
+those given must match it (``--games`` may grow the run).  ``--backend ray`` plays on a
+local Ray instance with ``--workers`` CPUs (default all), or on the cluster at
+``--address``; the results are the same on every backend.
 
 Human form: a progress bar on standard error, then tables of the rates per hand, the
 seats' average scores, the pattern frequencies and the speed.  ``--json`` prints one JSON
@@ -31,15 +44,26 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from tingpai.bots import bot_names
+from tingpai.cli.common import parse_options
+from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids
-from tingpai.sim import SimReport, run_sim
+from tingpai.sim import Backend, SimReport, local_backend, read_manifest, run_sim
+from tingpai.sim.runner import DEFAULT_MAX_HANDS
+from tingpai.sim.store import DEFAULT_FLUSH_EVERY, STORAGES
+
+DEFAULTS: dict[str, Any] = {"rules": "hu-4p", "games": 100, "seed": 0, "bots": "greedy"}
+"""Defaults of the run parameters (left as None by the parser so that ``--resume`` can
+tell a parameter left out, taken from the manifest, from one given)."""
 
 
 def _positive(text: str) -> int:
@@ -60,13 +84,12 @@ def register(subparsers: Any) -> None:
         description=__doc__.split("\n\n")[0] if __doc__ else None,
     )
     p.add_argument(
-        "--rules", default="hu-4p", help=f"ruleset id ({', '.join(ruleset_ids())}; default hu-4p)"
+        "--rules", help=f"ruleset id ({', '.join(ruleset_ids())}; default hu-4p)"
     )
-    p.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument("--games", type=_positive, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, help="run seed (default 0)")
     p.add_argument(
         "--bots",
-        default="greedy",
         help=f"bot per seat, comma separated, or one for all seats ({', '.join(bot_names())}; "
         "default greedy)",
     )
@@ -75,37 +98,46 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--option",
         action="append",
-        default=[],
         metavar="KEY=VALUE",
         help="set a ruleset option (VALUE as JSON when it parses, else a string); repeatable",
     )
     p.add_argument(
-        "--workers", type=_positive, default=1, help="local worker processes (default 1)"
+        "--workers",
+        type=_positive,
+        help="local worker processes (default 1); with --backend ray, CPUs of the local "
+        "Ray instance (default all)",
+    )
+    p.add_argument("--out", metavar="DIR", help="write the games' rows and the report to DIR")
+    p.add_argument(
+        "--storage", choices=STORAGES, help="row format in --out DIR (default jsonl)"
+    )
+    p.add_argument(
+        "--flush-every",
+        type=_positive,
+        help=f"games per Parquet part (default {DEFAULT_FLUSH_EVERY})",
+    )
+    p.add_argument(
+        "--resume", action="store_true", help="continue the stopped run in --out DIR"
+    )
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where games run: local processes (default) or Ray",
+    )
+    p.add_argument(
+        "--address", help="Ray cluster address (implies --backend ray; default: a local Ray)"
+    )
+    p.add_argument(
+        "--max-hands", type=_positive, metavar="N",
+        help=f"stop a game that is still going after N hands (default {DEFAULT_MAX_HANDS}; "
+        "the report counts the games cut short)",
     )
     p.set_defaults(func=run)
 
 
-def parse_options(items: list[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs to an options dict; VALUE as JSON when it parses, else a string.
-
-    >>> parse_options(["flowers=false", "pond_limit=20", "blessing_of_earth=any"])
-    {'flowers': False, 'pond_limit': 20, 'blessing_of_earth': 'any'}
-    """
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, raw = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ValueError(f"--option {item!r} is not KEY=VALUE")
-        try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        out[key] = value
-    return out
-
-
 def _fail(args: argparse.Namespace, message: str) -> int:
+    message = one_line(message)
     if args.json:
         print(json.dumps({"error": message}))
     else:
@@ -113,28 +145,99 @@ def _fail(args: argparse.Namespace, message: str) -> int:
     return 2
 
 
+def _parameters(args: argparse.Namespace) -> dict[str, Any]:
+    """The run's parameters: the arguments given, then (``--resume``) the manifest's, then
+    the defaults.  ValueError names a bad ``--option`` or a missing run directory."""
+    given: dict[str, Any] = {
+        "rules": args.rules,
+        "games": args.games,
+        "seed": args.seed,
+        "bots": [b.strip() for b in args.bots.split(",")] if args.bots is not None else None,
+        "options": parse_options(args.option) if args.option is not None else None,
+        "storage": args.storage,
+        "flush_every": args.flush_every,
+        "max_hands": args.max_hands,
+    }
+    if args.resume:
+        if args.out is None:
+            raise ValueError("--resume needs --out DIR (the run to continue)")
+        manifest = read_manifest(args.out)
+        stored: dict[str, Any] = {
+            "rules": manifest.rules,
+            "games": manifest.games,
+            "seed": manifest.seed,
+            "bots": list(manifest.bots),
+            "options": dict(manifest.options),
+            "storage": manifest.storage,
+            "flush_every": manifest.flush_every,
+            "max_hands": manifest.max_hands,
+        }
+        bots = given["bots"]
+        if bots is not None and len(bots) == 1:
+            given["bots"] = bots * len(manifest.bots)
+        for key in ("rules", "seed", "bots", "options", "max_hands"):
+            if given[key] is not None and given[key] != stored[key]:
+                raise ValueError(
+                    f"{args.out} holds another run ({key} {stored[key]!r} there, "
+                    f"{given[key]!r} asked)"
+                )
+        for key in ("storage", "flush_every"):
+            if given[key] is not None and given[key] != stored[key]:
+                raise ValueError(
+                    f"{args.out} stores its rows as {stored['storage']} "
+                    f"(flush every {stored['flush_every']}); --{key.replace('_', '-')} "
+                    "cannot change on resume"
+                )
+        return {k: stored[k] if v is None else v for k, v in given.items()}
+    defaults = {**DEFAULTS, "options": {}, "storage": "jsonl",
+                "flush_every": DEFAULT_FLUSH_EVERY, "max_hands": DEFAULT_MAX_HANDS}
+    out = {k: defaults[k] if v is None else v for k, v in given.items()}
+    if isinstance(out["bots"], str):
+        out["bots"] = [out["bots"]]
+    return out
+
+
+def _backend(args: argparse.Namespace) -> Backend:
+    """The backend the arguments ask for (Ray imported only when asked for)."""
+    if args.backend == "ray" or args.address is not None:
+        from tingpai.sim.ray_backend import RayBackend
+
+        backend = RayBackend(address=args.address, workers=args.workers)
+        backend.connect()  # a bad address fails here, before the run directory is touched
+        return backend
+    return local_backend(args.workers or 1)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the simulation; exit 0, or 2 on bad arguments."""
     try:
-        options = parse_options(args.option)
-    except ValueError as exc:
+        params = _parameters(args)
+        backend = _backend(args)
+    except (ValueError, ImportError) as exc:  # RuleError included: a bad payment table file
         return _fail(args, str(exc))
-    bots = [b.strip() for b in args.bots.split(",")]
     common: dict[str, Any] = {
-        "rules": args.rules,
-        "options": options,
-        "games": args.games,
-        "seed": args.seed,
-        "bots": bots,
+        "rules": params["rules"],
+        "options": params["options"],
+        "games": params["games"],
+        "seed": params["seed"],
+        "bots": params["bots"],
         "records_dir": args.records,
-        "workers": args.workers,
+        "backend": backend,
+        "max_hands": params["max_hands"],
+        "out": args.out,
+        "resume": args.resume,
+        "storage": params["storage"],
+        "flush_every": params["flush_every"],
     }
     try:
         report = run_sim(**common) if args.json else _run_with_progress(common)
-    except (RuleError, ValueError) as exc:
+    except (RuleError, ValueError) as exc:  # StoreError is a ValueError
+        return _fail(args, str(exc))
+    except ImportError as exc:
         return _fail(args, str(exc))
     except OSError as exc:
-        return _fail(args, f"cannot write records: {exc}")
+        what = "records" if args.records else "results"
+        return _fail(args, f"cannot write {what}: {exc}")
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
@@ -142,21 +245,40 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+class GamesPerSecondColumn(ProgressColumn):
+    """The bar's speed, in games per second (rich's estimate over the last updates)."""
+
+    def render(self, task: Task) -> Text:
+        """``12.3 games/s``, or blank until there is an estimate."""
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} games/s", style="progress.data.speed")
+
+
 def _run_with_progress(common: dict[str, Any]) -> SimReport:
-    """run_sim with a rich progress bar on standard error (transient)."""
+    """run_sim with a rich progress bar on standard error (transient): games done, games
+    per second, time elapsed and time left."""
     console = Console(stderr=True)
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        GamesPerSecondColumn(),
         TimeElapsedColumn(),
+        TextColumn("left"),
         TimeRemainingColumn(),
         console=console,
         transient=True,
     ) as bar:
         task = bar.add_task(f"{common['rules']} games", total=common["games"])
+        started: list[bool] = []
 
         def step(done: int, total: int) -> None:
+            if not started:
+                # After a resume the first call reports the games read back: start the
+                # bar there, so they do not count into the speed and the time left.
+                started.append(True)
+                bar.reset(task, total=total, completed=done)
+                return
             bar.update(task, completed=done)
 
         return run_sim(**common, progress=step)
@@ -222,6 +344,11 @@ def _print_human(report: SimReport, console: Console) -> None:
         pats.add_row(p.name + (" (bonus)" if p.bonus else ""), p.chinese, str(p.count),
                      _pct(p.frequency))
     console.print(pats)
+    if report.games_cut_short:
+        console.print(
+            f"[bold yellow]{report.games_cut_short} of {report.games} games cut short[/] "
+            f"at {report.max_hands} hands (--max-hands)"
+        )
     never = sum(1 for p in report.patterns if not p.count)
     if never:
         console.print(f"{never} patterns never counted")

@@ -43,6 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tingpai.inputs import echo
 from tingpai.tiles import (
     EAST,
     NUM_KINDS,
@@ -116,12 +117,12 @@ class Action:
 
     def __post_init__(self) -> None:
         if not 0 <= self.seat < 4:
-            raise InvalidNotation(f"seat {self.seat!r} is not 0-3")
+            raise InvalidNotation(f"seat {echo(self.seat)} is not 0-3")
         if self.kind in TILE_KINDS:
             if self.tile is None:
                 raise InvalidNotation(f"{self.kind.value} needs a tile")
             if not 0 <= self.tile < NUM_TILE_IDS:
-                raise InvalidNotation(f"{self.kind.value} tile {self.tile!r} is not a tile id")
+                raise InvalidNotation(f"{self.kind.value} tile {echo(self.tile)} is not a tile id")
         elif self.tile is not None:
             raise InvalidNotation(f"{self.kind.value} takes no tile")
         if self.kind is ActionKind.CHOW:
@@ -154,28 +155,30 @@ class Action:
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
         """Parse the record form; raises :class:`InvalidNotation` naming what is wrong."""
         if not isinstance(data, Mapping):
-            raise InvalidNotation(f"action {data!r} is not an object")
+            raise InvalidNotation(f"action {echo(data)} is not an object")
         seat = data.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise InvalidNotation(f"action {dict(data)!r} has no integer 'seat'")
+            raise InvalidNotation(f"action {echo(dict(data))} has no integer 'seat'")
         word = data.get("do")
         if not isinstance(word, str) or word not in _WORDS:
             raise InvalidNotation(
-                f"action {dict(data)!r}: 'do' must be one of {', '.join(_WORDS)}"
+                f"action {echo(dict(data))}: 'do' must be one of {', '.join(_WORDS)}"
             )
         kind = _WORDS[word]
         extra = set(data) - {"seat", "do", "tile", "tiles"}
         if extra:
-            raise InvalidNotation(f"action {dict(data)!r} has unknown keys {sorted(extra)}")
+            raise InvalidNotation(
+                f"action {echo(dict(data))} has unknown keys {echo(sorted(extra))}"
+            )
         tile: Tile | None = None
         tiles: tuple[Tile, ...] = ()
         if "tile" in data:
             if not isinstance(data["tile"], str):
-                raise InvalidNotation(f"action {dict(data)!r}: 'tile' must be a string")
+                raise InvalidNotation(f"action {echo(dict(data))}: 'tile' must be a string")
             tile = parse_tile(data["tile"])
         if "tiles" in data:
             if not isinstance(data["tiles"], str):
-                raise InvalidNotation(f"action {dict(data)!r}: 'tiles' must be a string")
+                raise InvalidNotation(f"action {echo(dict(data))}: 'tiles' must be a string")
             tiles = tuple(sorted(parse_tiles(data["tiles"])))
         return cls(seat, kind, tile, tiles)
 
@@ -193,10 +196,10 @@ class Action:
         """Parse :meth:`to_str` output."""
         parts = text.split()
         if len(parts) not in (2, 3) or not parts[0].isdigit():
-            raise InvalidNotation(f"action {text!r} is not 'SEAT WORD [TILES]'")
+            raise InvalidNotation(f"action {echo(text)} is not 'SEAT WORD [TILES]'")
         word = parts[1]
         if word not in _WORDS:
-            raise InvalidNotation(f"action {text!r}: unknown word {word!r}")
+            raise InvalidNotation(f"action {echo(text)}: unknown word {echo(word)}")
         kind = _WORDS[word]
         data: dict[str, Any] = {"seat": int(parts[0]), "do": word}
         if len(parts) == 3:

@@ -12,7 +12,10 @@ ruleset's options:
   passes after the last round (``rounds``);
 * ``early_finish``: in the game's final dealership, a dealer who wins a hand and then leads
   (strictly more points than every other seat) ends the game at once;
-* ``point_limit``: the game ends after a hand in which a seat's net points reach it.
+* ``point_limit``: the game ends after a hand in which a seat's net points reach it;
+* ``max_hands`` (every table, default none): the game ends after that many hands of this
+  match (a Hong Kong dealer repeats on every exhaustive draw, so without it a game of
+  draws never ends).
 
 The result gives each seat's net points (scores minus start points) and money (net points ×
 ``stake``), the fan-laak settlement.
@@ -229,6 +232,8 @@ class Match:
         if opts.point_limit is not None and any(
             s - opts.start_points >= opts.point_limit for s in scores
         ):
+            return None
+        if opts.max_hands is not None and len(self.hands) >= opts.max_hands:
             return None
         if repeat:
             return (self.dealer, self.repeats + 1, self.round)

@@ -15,6 +15,11 @@ metadata), but ``start`` accepts only its four keys and must be a state the game
 actions accept only ``seat``, ``do``, ``tile`` and ``tiles``; chow ``tiles`` may be written
 in any order.  A leading UTF-8 byte order mark is ignored.
 
+Bounds (:mod:`tingpai.inputs`): a record's JSON text at most 16 million characters, nesting
+at most 32 deep, integers within 10**15, no ``Infinity``/``NaN``; at most 5,000 hands, each
+with a wall of at most 1,000 characters and at most 3,000 actions.  A record beyond them
+is a :class:`RecordError`, found before any hand is replayed.
+
 :func:`replay` runs a record through :class:`~tingpai.engine.match.Match` and returns
 :class:`ReplayResult`; the first illegal action raises
 :class:`~tingpai.engine.errors.ReplayError` with its hand and action index.
@@ -22,7 +27,6 @@ in any order.  A leading UTF-8 byte order mark is ignored.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +36,15 @@ from tingpai.engine.errors import IllegalAction, RecordError, ReplayError
 from tingpai.engine.hand import Hand
 from tingpai.engine.match import RECORD_FORMAT, GameResult, Match, StartState
 from tingpai.engine.results import HandResult, Phase
+from tingpai.inputs import (
+    MAX_RECORD_ACTIONS,
+    MAX_RECORD_HANDS,
+    MAX_RECORD_TEXT,
+    JSONInputError,
+    check_value,
+    echo,
+    load_json,
+)
 from tingpai.rules import find_ruleset
 from tingpai.rules.base import RuleError
 from tingpai.rules.ruleset import Ruleset
@@ -64,18 +77,18 @@ def parse_record(data: Mapping[str, Any] | str) -> Record:
 
     Raises :class:`RecordError` naming the first thing wrong.
     """
-    if isinstance(data, str):
-        try:
-            data = json.loads(data.removeprefix("\ufeff"))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"record is not valid JSON: {exc}") from None
-        except RecursionError:
-            raise RecordError("record is not valid JSON: nested too deeply") from None
+    try:
+        if isinstance(data, str):
+            data = load_json(data, max_chars=MAX_RECORD_TEXT, what="the record")
+        else:
+            check_value(data)
+    except JSONInputError as exc:
+        raise RecordError(f"record: {exc}") from None
     if not isinstance(data, Mapping):
         raise RecordError("record must be a JSON object")
     fmt = data.get("format")
     if fmt != RECORD_FORMAT:
-        raise RecordError(f"record format must be {RECORD_FORMAT!r}, got {fmt!r}")
+        raise RecordError(f"record format must be {RECORD_FORMAT!r}, got {echo(fmt)}")
     rules = data.get("rules")
     if not isinstance(rules, str):
         raise RecordError("record has no 'rules' string")
@@ -89,7 +102,7 @@ def parse_record(data: Mapping[str, Any] | str) -> Record:
         unknown = sorted(set(data["start"]) - set(START_KEYS))
         if unknown:
             raise RecordError(
-                f"record start: unknown key {unknown[0]!r} (keys: {', '.join(START_KEYS)})"
+                f"record start: unknown key {echo(unknown[0])} (keys: {', '.join(START_KEYS)})"
             )
         try:
             start = StartState.from_json(data["start"])
@@ -98,6 +111,10 @@ def parse_record(data: Mapping[str, Any] | str) -> Record:
     hands_raw = data.get("hands")
     if not isinstance(hands_raw, list):
         raise RecordError("record has no 'hands' list")
+    if len(hands_raw) > MAX_RECORD_HANDS:
+        raise RecordError(
+            f"record has {len(hands_raw):,} hands (at most {MAX_RECORD_HANDS:,})"
+        )
     hands = []
     for i, h in enumerate(hands_raw):
         if not isinstance(h, Mapping):
@@ -112,6 +129,11 @@ def parse_record(data: Mapping[str, Any] | str) -> Record:
         actions = h.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, Mapping) for a in actions):
             raise RecordError(f"hand {i} 'actions' must be a list of objects", hand=i)
+        if len(actions) > MAX_RECORD_ACTIONS:
+            raise RecordError(
+                f"hand {i} has {len(actions):,} actions (at most {MAX_RECORD_ACTIONS:,})",
+                hand=i,
+            )
         hands.append(HandRecord(tiles, tuple(actions)))
     return Record(rules, dict(options), start, tuple(hands))
 

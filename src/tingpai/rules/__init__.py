@@ -39,7 +39,7 @@ from tingpai.rules.base import (
 )
 from tingpai.rules.context import HandContext
 from tingpai.rules.pattern import Pattern
-from tingpai.rules.payments import PAYMENT_TABLES, PaymentFunction
+from tingpai.rules.payments import PAYMENT_TABLES, PaymentFunction, read_payment_table
 from tingpai.rules.policies import (
     Blessings,
     Bonus,
@@ -99,6 +99,7 @@ __all__ = [
     "hk",
     "hu",
     "option_policies",
+    "read_payment_table",
     "register",
     "ruleset_ids",
     "ruleset_spec",

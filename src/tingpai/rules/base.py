@@ -165,9 +165,12 @@ class RuleOptions:
     non-dealer wins on the dealer's first discard).  Either way nobody may have called or
     declared a kong before."""
     payment_rows: FanRows | None = None
-    """A host-supplied fan table (``payment_table`` named a file or gave the rows inline);
-    when set it is the payment table and ``payment_table`` only records where it came
-    from."""
+    """A host-supplied fan table (``payment_table`` gave the rows inline); when set it is
+    the payment table and ``payment_table`` only records where it came from."""
+    max_hands: int | None = None
+    """Every table: the game ends after this many hands (counted from the match's start),
+    whatever the rounds; None: no limit.  A Hong Kong dealer repeats on every exhaustive
+    draw, so without a limit a game of draws never ends."""
 
     def __post_init__(self) -> None:
         # An enum option given by its JSON string (e.g. ``dataclasses.replace(options,
@@ -195,7 +198,7 @@ class FanRows:
     """
 
     source: str
-    """Where the table came from (a file path, or ``inline``), for messages."""
+    """The table's ``name`` if it gives one, else ``inline``, for messages."""
     rows: tuple[tuple[int, int, int, int | None], ...]
     """Sorted by fan, consecutive, no duplicates."""
 

@@ -281,7 +281,7 @@ HK_OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("max_fan", "cap on the fan of a hand (null: no cap)",
                    int_check(1, optional=True), _set("max_value")),
         OptionSpec("payment_table", "half-spicy, full-spicy, golden, fan-laak, or a host "
-                   "table: a .json/.toml file path or an inline object",
+                   "table's rows object (the commands read it from a .json/.toml file)",
                    payment_table_option, payment_table_updates),
         OptionSpec("pao", "liability for the fourth declared meld / third dragon meld",
                    bool_check),

@@ -5,8 +5,10 @@ was won into :class:`~tingpai.rules.base.Payments`.  The ruleset's ``payment_tab
 names one of :data:`PAYMENT_TABLES`; each entry builds the function from the options (so the
 Hu discard multiplier is read from ``RuleOptions.discard_multiplier``, not hard-coded).
 
-A Hong Kong host may also supply its own fan table (:func:`read_fan_rows`, from a JSON or
-TOML file or an inline object), one row per fan::
+A Hong Kong host may also supply its own fan table, given to ``find_ruleset`` inline as the
+rows object (the option value is then stored with the ruleset and in game records, so a
+record replays without any file).  :func:`read_payment_table` reads one from a JSON or TOML
+file; the command line calls it for ``--option payment_table=FILE``.  One row per fan::
 
     {"rows": [{"fan": 3, "discard": 32, "self_draw": 16}, {"fan": 4, ...}, ...]}
 
@@ -18,12 +20,13 @@ TOML file or an inline object), one row per fan::
 ``others`` (what each non-discarding loser pays on a discard win, fan-laak style) is optional
 but then needed on every row.  The rows must cover every fan from the table's minimum to its
 cap (or to the limit, 10, when there is no cap); :func:`payment_function` checks that once
-every option is known.
+every option is known.  Bounds: fan 0 to :data:`MAX_TABLE_FAN` (100), amounts at most
+:data:`~tingpai.inputs.MAX_INT`, a file at most :data:`MAX_TABLE_TEXT` characters; an
+optional ``name`` (a short string) names the table in messages.
 """
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -31,6 +34,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol
 
+from tingpai.inputs import MAX_INT, JSONInputError, check_value, echo, load_json
 from tingpai.rules.base import FanRows, Payments, RuleError, RuleOptions
 
 
@@ -150,16 +154,23 @@ PAYMENT_TABLES: Mapping[str, Callable[[RuleOptions], PaymentFunction]] = {
 # --- host-supplied fan tables ------------------------------------------------------
 
 _ROW_KEYS = ("fan", "discard", "self_draw", "others")
+MAX_TABLE_FAN = 100
+"""Highest fan a row may name: far above any hand (limit hands count 10), and it bounds
+the dense table built from the rows (a row at fan 10**8 once took 4 GB)."""
+MAX_TABLE_TEXT = 100_000
+"""Most characters of a payment table file (101 rows take about 6,000)."""
+_MAX_NAME = 200
 
 
-def _amount(source: str, where: str, key: str, value: object) -> int:
+def _amount(source: str, where: str, key: str, value: object, high: int = MAX_INT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(
-            f"payment table {source}: {where}: {key!r} must be an integer, got {value!r}"
+            f"payment table {source}: {where}: {key!r} must be an integer, got {echo(value)}"
         )
-    if value < 0:
+    if not 0 <= value <= high:
         raise RuleError(
-            f"payment table {source}: {where}: {key!r} must not be negative, got {value}"
+            f"payment table {source}: {where}: {key!r} must be from 0 to {high:,}, "
+            f"got {echo(value)}"
         )
     return value
 
@@ -168,16 +179,32 @@ def parse_fan_rows(data: object, source: str) -> FanRows:
     """Check a decoded table (``{"rows": [{fan, discard, self_draw[, others]}, ...]}``).
 
     Raises :class:`RuleError` naming the first bad entry: a missing or unknown key, a value
-    that is not a non-negative integer, a duplicate fan, ``others`` on some rows only.
+    that is not an integer in range, a duplicate fan, ``others`` on some rows only.  A
+    ``name`` key, when given, replaces ``source`` in messages.
     """
     if not isinstance(data, Mapping):
         raise RuleError(f"payment table {source}: must be an object with a 'rows' list")
     unknown = [k for k in data if k not in ("rows", "name")]
     if unknown:
-        raise RuleError(f"payment table {source}: unknown key {unknown[0]!r} (keys: rows, name)")
+        raise RuleError(
+            f"payment table {source}: unknown key {echo(unknown[0])} (keys: rows, name)"
+        )
+    name = data.get("name")
+    if name is not None:
+        if not isinstance(name, str) or not 0 < len(name) <= _MAX_NAME:
+            raise RuleError(
+                f"payment table {source}: 'name' must be a string of 1 to {_MAX_NAME} "
+                f"characters, got {echo(name)}"
+            )
+        source = name
     rows_raw = data.get("rows")
     if not isinstance(rows_raw, list) or not rows_raw:
         raise RuleError(f"payment table {source}: 'rows' must be a non-empty list of rows")
+    if len(rows_raw) > MAX_TABLE_FAN + 1:
+        raise RuleError(
+            f"payment table {source}: {len(rows_raw)} rows (at most one per fan 0 to "
+            f"{MAX_TABLE_FAN})"
+        )
     rows: dict[int, tuple[int, int, int, int | None]] = {}
     with_others: set[bool] = set()
     for i, row in enumerate(rows_raw, 1):
@@ -186,13 +213,13 @@ def parse_fan_rows(data: object, source: str) -> FanRows:
         extra = [k for k in row if k not in _ROW_KEYS]
         if extra:
             raise RuleError(
-                f"payment table {source}: row {i}: unknown key {extra[0]!r} "
+                f"payment table {source}: row {i}: unknown key {echo(extra[0])} "
                 f"(keys: {', '.join(_ROW_KEYS)})"
             )
         for key in ("fan", "discard", "self_draw"):
             if key not in row:
                 raise RuleError(f"payment table {source}: row {i}: missing {key!r}")
-        fan = _amount(source, f"row {i}", "fan", row["fan"])
+        fan = _amount(source, f"row {i}", "fan", row["fan"], MAX_TABLE_FAN)
         where = f"row {i} (fan {fan})"
         discard = _amount(source, where, "discard", row["discard"])
         each = _amount(source, where, "self_draw", row["self_draw"])
@@ -208,33 +235,38 @@ def parse_fan_rows(data: object, source: str) -> FanRows:
     return FanRows(source, tuple(rows[f] for f in sorted(rows)))
 
 
-def read_fan_rows(value: object) -> FanRows:
-    """A host table from a JSON/TOML file path or an inline object; :class:`RuleError`
-    naming the file or the bad entry."""
-    if isinstance(value, Mapping):
-        return parse_fan_rows(value, "inline")
-    if not isinstance(value, str):
-        raise RuleError(
-            f"payment_table must be a table name, a .json/.toml file or an object, got {value!r}"
-        )
-    path = Path(value)
-    suffix = path.suffix.lower()
+def read_payment_table(path: str | Path) -> dict[str, Any]:
+    """Read a host payment table from a ``.json`` or ``.toml`` file and check it.
+
+    Returns the rows object to pass as the ``payment_table`` option (its plain data, so it
+    can be stored in a game record).  Raises :class:`RuleError` naming the file and what
+    is wrong with it.
+    """
+    where = str(path)
+    shown = where if len(where) <= _MAX_NAME else echo(where)
+    suffix = Path(where).suffix.lower()
     if suffix not in (".json", ".toml"):
-        known = ", ".join(PAYMENT_TABLES)
-        raise RuleError(
-            f"payment_table {value!r} is neither a known table ({known}) nor a .json or "
-            ".toml file"
-        )
+        raise RuleError(f"payment table {shown}: must be a .json or .toml file")
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(where, encoding="utf-8-sig") as handle:
+            text = handle.read(MAX_TABLE_TEXT + 1)
     except (OSError, UnicodeDecodeError) as exc:
-        raise RuleError(f"payment table {value}: cannot read it: {exc}") from None
+        raise RuleError(f"payment table {shown}: cannot read it: {exc}") from None
+    if len(text) > MAX_TABLE_TEXT:
+        raise RuleError(f"payment table {shown}: longer than {MAX_TABLE_TEXT:,} characters")
     data: Any
     try:
-        data = tomllib.loads(text) if suffix == ".toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise RuleError(f"payment table {value}: not valid {suffix[1:].upper()}: {exc}") from None
-    return parse_fan_rows(data, value)
+        if suffix == ".toml":
+            data = tomllib.loads(text)
+            check_value(data)
+        else:
+            data = load_json(text, max_chars=MAX_TABLE_TEXT, what="the file")
+    except JSONInputError as exc:
+        raise RuleError(f"payment table {shown}: {exc}") from None
+    except ValueError as exc:  # TOMLDecodeError, or an integer beyond Python's limit
+        raise RuleError(f"payment table {shown}: not valid TOML: {exc}") from None
+    parse_fan_rows(data, shown)
+    return dict(data)
 
 
 def _host_table(rows: FanRows, low: int, high: int) -> PaymentFunction:

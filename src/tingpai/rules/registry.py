@@ -11,17 +11,21 @@ Options arrive as keyword arguments or as a JSON ``options`` object (same names,
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
+import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from tingpai.analysis.forms import FORM_NAMES, Form, parse_forms
+from tingpai.inputs import MAX_INT, JSONInputError, check_value, echo
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
-from tingpai.rules.payments import PAYMENT_TABLES, payment_function, read_fan_rows
+from tingpai.rules.payments import PAYMENT_TABLES, parse_fan_rows, payment_function
 from tingpai.rules.policies import PolicyFactory
 from tingpai.rules.ruleset import Ruleset, option_policies
 
@@ -148,8 +152,14 @@ _BUILT_SIZE = 1024
 
 
 def register(spec: RulesetSpec) -> None:
-    """Add a ruleset id (and its aliases) to the registry; re-registering replaces it."""
+    """Add a ruleset id (and its aliases) to the registry; re-registering replaces it.
+
+    Every table also gets the options every table has (:data:`COMMON_OPTIONS`, e.g.
+    ``max_hands``) unless its spec defines them itself.
+    """
     _BUILT.clear()
+    common = {name: o for name, o in COMMON_OPTIONS.items() if name not in spec.options}
+    spec = dataclasses.replace(spec, options={**spec.options, **common})
     _REGISTRY[spec.id] = spec
     for alias in spec.aliases:
         _ALIASES[alias] = spec.id
@@ -182,7 +192,7 @@ def ruleset_spec(id: str) -> RulesetSpec:
     spec = _REGISTRY.get(key) if isinstance(key, str) else None
     if spec is None:
         known = ", ".join(_REGISTRY)
-        raise RuleError(f"unknown rules id {id!r} (known: {known})")
+        raise RuleError(f"unknown rules id {echo(id)} (known: {known})")
     return spec
 
 
@@ -195,15 +205,12 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
     ()
     """
     spec = ruleset_spec(id)
-    try:
-        # The value's type is part of the key: 1 == True and 1.0 == 1 hash alike, but only
-        # some of them are valid option values.
-        key: tuple[Any, ...] | None = (
-            spec.id, *sorted((k, type(v).__name__, v) for k, v in options.items())
-        )
-        hash(key)
-    except TypeError:  # an unhashable option value (e.g. a list of forms): no memo
-        key = None
+    for name, value in options.items():
+        try:
+            check_value(value)  # bounded nesting and numbers before anything reads them
+        except JSONInputError as exc:
+            raise RuleError(f"option {echo(name)}: {exc}") from None
+    key = _memo_key(spec.id, options)
     if key is not None:
         cached = _BUILT.get(key)
         if cached is not None:
@@ -213,7 +220,7 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
         option = spec.options.get(name)
         if option is None:
             known = ", ".join(sorted(spec.options))
-            raise RuleError(f"unknown option {name!r} for {spec.id} (known: {known})")
+            raise RuleError(f"unknown option {echo(name)} for {spec.id} (known: {known})")
         value = option.check(name, raw)
         opts = dataclasses.replace(opts, **option.updates(opts, value))
     if opts.max_value is not None and opts.min_value > opts.max_value:
@@ -225,12 +232,36 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
         top = max((p.value for p in spec.patterns if p.limit), default=opts.min_value)
     ruleset = Ruleset(
         id=spec.id, name=spec.name, options=opts, patterns=spec.patterns,
-        payment=payment_function(opts, top), option_values=dict(options),
+        payment=payment_function(opts, top),
+        # a private copy: a caller changing its inline table later changes nothing here
+        option_values=copy.deepcopy(options),
         policy_factory=spec.policies,
     )
     if key is not None and len(_BUILT) < _BUILT_SIZE:
         _BUILT[key] = ruleset
     return ruleset
+
+
+def _memo_key(id: str, options: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """The :data:`_BUILT` key of an id and its options, or None (no memo).
+
+    The value's type is part of the key: 1 == True and 1.0 == 1 hash alike, but only some
+    of them are valid option values.  An unhashable value (an inline payment table, a list
+    of forms) is keyed by its canonical JSON text, so the key is the table's content: a
+    changed table never gets the rows of an earlier one.
+    """
+    items: list[tuple[str, str, Any]] = []
+    for name, value in options.items():
+        try:
+            hash(value)
+            items.append((name, type(value).__name__, value))
+        except TypeError:
+            try:
+                text = json.dumps(value, sort_keys=True, allow_nan=False)
+            except (TypeError, ValueError):
+                return None
+            items.append((name, "json", text))
+    return (id, *sorted(items))
 
 
 # --- option checks shared by the families -------------------------------------------
@@ -239,23 +270,29 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
 def bool_check(name: str, value: object) -> bool:
     """A JSON boolean."""
     if not isinstance(value, bool):
-        raise RuleError(f"option {name} must be true or false, got {value!r}")
+        raise RuleError(f"option {name} must be true or false, got {echo(value)}")
     return value
 
 
 def int_check(low: int | None = None, high: int | None = None, *, optional: bool = False) -> Check:
-    """An integer in ``[low, high]`` (None allowed when ``optional``)."""
+    """An integer in ``[low, high]`` (None allowed when ``optional``).
+
+    An open end is still bounded by :data:`~tingpai.inputs.MAX_INT` (10**15), so no option
+    holds a number too large to compute with or print.
+    """
+    floor = -MAX_INT if low is None else low
+    ceiling = MAX_INT if high is None else high
 
     def check(name: str, value: object) -> int | None:
         if value is None and optional:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             extra = " or null" if optional else ""
-            raise RuleError(f"option {name} must be an integer{extra}, got {value!r}")
-        if low is not None and value < low:
-            raise RuleError(f"option {name} must be at least {low}, got {value}")
-        if high is not None and value > high:
-            raise RuleError(f"option {name} must be at most {high}, got {value}")
+            raise RuleError(f"option {name} must be an integer{extra}, got {echo(value)}")
+        if value < floor:
+            raise RuleError(f"option {name} must be at least {floor}, got {echo(value)}")
+        if value > ceiling:
+            raise RuleError(f"option {name} must be at most {ceiling}, got {echo(value)}")
         return value
 
     return DescribedCheck(check, _range_text(low, high, optional))
@@ -279,22 +316,44 @@ def choice_check(*choices: str) -> Check:
 
     def check(name: str, value: object) -> str:
         if not isinstance(value, str) or value not in choices:
-            raise RuleError(f"option {name} must be one of {', '.join(choices)}, got {value!r}")
+            raise RuleError(
+                f"option {name} must be one of {', '.join(choices)}, got {echo(value)}"
+            )
         return value
 
     return DescribedCheck(check, ", ".join(choices))
 
 
+MAX_FRACTION = 1000
+"""Largest value of a number option such as ``discard_multiplier`` (Hu uses 2 to 3)."""
+_FRACTION_TEXT = re.compile(r"\s*\d{1,15}(\.\d{1,15})?(\s*/\s*\d{1,15})?\s*")
+"""A number option written as text: ``"3"``, ``"2.5"`` or ``"5/2"`` (no exponent, so the
+text alone bounds the work: ``"1e99999999"`` would make a number of 10**8 digits)."""
+
+
 def fraction_check(name: str, value: object) -> Fraction:
-    """A positive number: an integer, a float or a string such as ``"5/2"`` or ``"2.5"``."""
+    """A positive number at most :data:`MAX_FRACTION`: an integer, a finite float or a
+    string such as ``"5/2"`` or ``"2.5"`` (a float is read as its shortest decimal text,
+    so 2.3 is 23/10)."""
+    bad = RuleError(
+        f"option {name} must be a positive number up to {MAX_FRACTION} (e.g. 3, 2.5 or "
+        f"\"5/2\"), got {echo(value)}"
+    )
+    if isinstance(value, bool):
+        raise bad
     try:
-        if isinstance(value, bool) or not isinstance(value, int | float | str):
-            raise ValueError
-        result = Fraction(value)
+        if isinstance(value, int):
+            result = Fraction(value)
+        elif isinstance(value, float):
+            result = Fraction(repr(value))  # ValueError for inf and nan
+        elif isinstance(value, str) and _FRACTION_TEXT.fullmatch(value):
+            result = Fraction(value.replace(" ", ""))
+        else:
+            raise bad
     except (ValueError, ZeroDivisionError):
-        raise RuleError(f"option {name} must be a positive number, got {value!r}") from None
-    if result <= 0:
-        raise RuleError(f"option {name} must be a positive number, got {value!r}")
+        raise bad from None
+    if not 0 < result <= MAX_FRACTION:
+        raise bad
     return result
 
 
@@ -302,8 +361,8 @@ def forms_check(name: str, value: object) -> Form:
     """Winning forms: ``"standard,pairs,orphans"`` or a list of those words."""
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         value = ",".join(value)
-    if not isinstance(value, str):
-        raise RuleError(f"option {name} must be a list of forms, got {value!r}")
+    if not isinstance(value, str) or len(value) > 100:
+        raise RuleError(f"option {name} must be a list of forms, got {echo(value)}")
     try:
         return parse_forms(value)
     except ValueError as exc:
@@ -314,16 +373,35 @@ def payment_table_check(name: str, value: object) -> str:
     """The name of a known payment table."""
     if not isinstance(value, str) or value not in PAYMENT_TABLES:
         known = ", ".join(PAYMENT_TABLES)
-        raise RuleError(f"option {name} must be one of {known}, got {value!r}")
+        raise RuleError(f"option {name} must be one of {known}, got {echo(value)}")
     return value
 
 
 def payment_table_option(name: str, value: object) -> Any:
-    """A named table (str), or a host table: a ``.json``/``.toml`` path or an inline object,
-    read and checked now (:class:`~tingpai.rules.base.FanRows`)."""
+    """A named table (str), or a host table given inline as its rows object, checked now
+    (:class:`~tingpai.rules.base.FanRows`).
+
+    A file path is refused: the library reads no files, so a table is read where the input
+    enters (the command line turns ``--option payment_table=FILE`` into the rows;
+    from Python, :func:`~tingpai.rules.payments.read_payment_table`).  The rows then live
+    in the ruleset's ``option_values`` and in every game record, so a record replays
+    without the file.
+    """
     if isinstance(value, str) and value in PAYMENT_TABLES:
         return value
-    return read_fan_rows(value)
+    if isinstance(value, Mapping):
+        return parse_fan_rows(value, "inline")
+    known = ", ".join(PAYMENT_TABLES)
+    if isinstance(value, str) and value.lower().endswith((".json", ".toml")):
+        raise RuleError(
+            f"option {name} {echo(value)} is a file: read it where the input enters "
+            "(the command line reads --option payment_table=FILE; from Python pass "
+            "tingpai.rules.read_payment_table(path)) and give the rows object"
+        )
+    raise RuleError(
+        f"option {name} must be a table name ({known}) or a rows object "
+        f"{{\"rows\": [...]}}, got {echo(value)}"
+    )
 
 
 def payment_table_updates(options: RuleOptions, value: Any) -> Mapping[str, Any]:
@@ -335,11 +413,11 @@ def payment_table_updates(options: RuleOptions, value: Any) -> Mapping[str, Any]
 
 _ALLOWED_BY_CHECK: dict[Check, str] = {
     bool_check: "true, false",
-    fraction_check: 'positive number (3, 2.5 or "5/2")',
+    fraction_check: f'positive number up to {MAX_FRACTION} (3, 2.5 or "5/2")',
     forms_check: "list of standard, pairs, orphans",
     payment_table_check: ", ".join(PAYMENT_TABLES),
     payment_table_option: ", ".join(t for t in PAYMENT_TABLES if t != "hu")
-    + ", or a host table: a .json/.toml file path or an inline object",
+    + ", or a host table's rows object (the commands read it from a .json/.toml file)",
 }
 """What the shared checks that are plain functions allow, in words."""
 
@@ -350,3 +428,14 @@ def allowed_text(check: Check) -> str:
     if isinstance(check, DescribedCheck):
         return check.allowed
     return _ALLOWED_BY_CHECK.get(check, "")
+
+
+COMMON_OPTIONS: Mapping[str, OptionSpec] = {
+    "max_hands": OptionSpec(
+        "max_hands",
+        "the game ends after this many hands, whatever the rounds (null: no limit; a "
+        "Hong Kong game of exhaustive draws otherwise never ends)",
+        int_check(1, optional=True),
+    ),
+}
+"""Options every table has, added to each registered spec."""

@@ -5,15 +5,16 @@ A backend takes the run's :class:`~tingpai.sim.games.GameTask` list and yields o
 games actually finish in; that is what makes a run's statistics identical for any number
 of workers.  :class:`SerialBackend` plays in this process; :class:`ProcessBackend` uses a
 :class:`concurrent.futures.ProcessPoolExecutor`.  A cluster backend (Ray) only has to
-implement :meth:`Backend.run` the same way.
+implement :meth:`Backend.run` the same way: :class:`~tingpai.sim.ray_backend.RayBackend`
+does, through the same :func:`in_task_order` batching.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from tingpai.sim.games import GameOutcome, GameTask, play_task, play_tasks
 
@@ -66,21 +67,50 @@ class ProcessBackend:
         """Play the tasks in the pool; yield outcomes in task order as batches finish."""
         if not tasks:
             return
-        chunk = self.chunk or max(1, min(32, len(tasks) // (4 * self.workers)))
-        batches = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
-        window = 4 * self.workers
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
-            pending: deque[Future[list[GameOutcome]]] = deque()
-            next_batch = 0
-            try:
-                while pending or next_batch < len(batches):
-                    while next_batch < len(batches) and len(pending) < window:
-                        pending.append(pool.submit(play_tasks, batches[next_batch]))
-                        next_batch += 1
-                    yield from pending.popleft().result()
-            finally:
-                for f in pending:
-                    f.cancel()
+
+            def submit(batch: Sequence[GameTask]) -> Future[list[GameOutcome]]:
+                return pool.submit(play_tasks, batch)
+
+            yield from in_task_order(
+                tasks, self.workers, self.chunk, submit, lambda f: f.result(), Future.cancel
+            )
+
+
+Handle = TypeVar("Handle")
+
+
+def batch_size(tasks: int, workers: int, chunk: int | None) -> int:
+    """Games per batch: ``chunk``, or small enough that every worker gets several
+    batches (so a slow batch does not leave the others idle), at most 32."""
+    return chunk or max(1, min(32, tasks // (4 * workers)))
+
+
+def in_task_order(
+    tasks: Sequence[GameTask],
+    workers: int,
+    chunk: int | None,
+    submit: Callable[[Sequence[GameTask]], Handle],
+    result: Callable[[Handle], list[GameOutcome]],
+    cancel: Callable[[Handle], object],
+) -> Iterator[GameOutcome]:
+    """Run ``tasks`` in batches through ``submit`` (any pool: processes, Ray) with at most
+    a few batches per worker in flight, yielding the outcomes in task order; batches still
+    in flight are cancelled when the consumer stops early."""
+    size = batch_size(len(tasks), workers, chunk)
+    batches = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+    window = 4 * workers
+    pending: deque[Handle] = deque()
+    next_batch = 0
+    try:
+        while pending or next_batch < len(batches):
+            while next_batch < len(batches) and len(pending) < window:
+                pending.append(submit(batches[next_batch]))
+                next_batch += 1
+            yield from result(pending.popleft())
+    finally:
+        for handle in pending:
+            cancel(handle)
 
 
 def local_backend(workers: int = 1) -> Backend:

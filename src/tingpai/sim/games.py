@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tingpai.bots.play import new_game, play_hand
-from tingpai.engine.results import HandResult
+from tingpai.engine.actions import ActionKind
+from tingpai.engine.hand import Hand
 from tingpai.rules.base import WinKind
+from tingpai.sim.readiness import no_pattern_ready
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -47,6 +49,9 @@ class GameTask:
     """One bot level name per seat."""
     keep_record: bool = False
     """Return the game record as JSON text."""
+    max_hands: int | None = None
+    """Stop the game after this many hands even if it has not ended (the sim's cap: a
+    Hong Kong game of draws never ends); None: play to the end."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,8 @@ class WinSummary:
     total: int
     patterns: tuple[tuple[str, str, str], ...]
     """``(id, name, chinese)`` of each counted pattern and bonus, in scoring order."""
+    values: tuple[int, ...] = ()
+    """The value each of ``patterns`` added (parallel to it)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,15 @@ class HandSummary:
     """The first winner's kind, or EXHAUSTIVE_DRAW when nobody won."""
     dealer: int
     winners: tuple[WinSummary, ...]
+    turns: int = 0
+    """Discards made in the hand (its length in turns)."""
+    deltas: tuple[int, ...] = ()
+    """Per seat net change of the hand (settlement and penalties)."""
+    ready: tuple[bool, ...] = ()
+    """Per seat: ready at the end of the hand (winners count as ready)."""
+    no_pattern: tuple[bool, ...] = ()
+    """Per seat: ready at the end but no wait could be a legal win
+    (:func:`~tingpai.sim.readiness.no_pattern_ready`)."""
 
 
 @dataclass(frozen=True)
@@ -85,45 +101,60 @@ class GameOutcome:
     """Seats from first to last place."""
     record: str | None = None
     """The game record (``tingpai-record/1``) as JSON text, when the task asked for it."""
+    cut_short: bool = False
+    """The task's ``max_hands`` stopped the game before its end."""
+
+
+def summarize_hand(hand: Hand) -> HandSummary:
+    """What the statistics keep of one ended hand."""
+    result = hand.result
+    assert result is not None
+    winners = {w.seat for w in result.winners}
+    lacking = [None if s in winners else no_pattern_ready(hand, s) for s in range(hand.players)]
+    return HandSummary(
+        end=result.end,
+        dealer=result.dealer,
+        winners=tuple(
+            WinSummary(
+                seat=w.seat,
+                kind=w.kind,
+                payer=w.payer,
+                total=w.score.total,
+                patterns=tuple(
+                    (p.id, p.name, p.chinese) for p in (*w.score.patterns, *w.score.bonuses)
+                ),
+                values=tuple(p.value for p in (*w.score.patterns, *w.score.bonuses)),
+            )
+            for w in result.winners
+        ),
+        turns=sum(1 for a in hand.history if a.kind is ActionKind.DISCARD),
+        deltas=hand.deltas,
+        ready=tuple(s in winners or lacking[s] is not None for s in range(hand.players)),
+        no_pattern=tuple(flag is True for flag in lacking),
+    )
 
 
 def play_task(task: GameTask) -> GameOutcome:
     """Play one game and summarize it (runs in whichever process the backend chooses)."""
     # The game play_game(bots, seed, ...) plays, without building a record nobody keeps.
     match, players = new_game(list(task.bots), task.seed, task.rules, task.options)
-    results: list[HandResult] = []
-    while not match.is_over:
-        results.append(play_hand(match.next_hand(), players))
+    hands: list[HandSummary] = []
+    cap = task.max_hands
+    while not match.is_over and (cap is None or len(hands) < cap):
+        hand = match.next_hand()
+        play_hand(hand, players)
+        hands.append(summarize_hand(hand))
     final = match.result
-    hands = tuple(
-        HandSummary(
-            end=r.end,
-            dealer=r.dealer,
-            winners=tuple(
-                WinSummary(
-                    seat=w.seat,
-                    kind=w.kind,
-                    payer=w.payer,
-                    total=w.score.total,
-                    patterns=tuple(
-                        (p.id, p.name, p.chinese)
-                        for p in (*w.score.patterns, *w.score.bonuses)
-                    ),
-                )
-                for w in r.winners
-            ),
-        )
-        for r in results
-    )
     start = (match.ruleset.options.start_points,) * match.players
     return GameOutcome(
         index=task.index,
         seed=task.seed,
-        hands=hands,
+        hands=tuple(hands),
         start_scores=start,
         final_scores=final.scores,
         ranking=final.ranking,
         record=json.dumps(match.record(), ensure_ascii=False) if task.keep_record else None,
+        cut_short=not final.over,
     )
 
 

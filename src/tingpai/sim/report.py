@@ -41,6 +41,9 @@ class Timing:
     games_per_second: float
     backend: str
     workers: int
+    resumed_games: int = 0
+    """Games read back from a run directory rather than played (``--resume``); the speeds
+    count only the games played."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``timing`` object of the report."""
@@ -50,6 +53,7 @@ class Timing:
             "games_per_second": round(self.games_per_second, 2),
             "backend": self.backend,
             "workers": self.workers,
+            "resumed_games": self.resumed_games,
         }
 
 
@@ -139,6 +143,10 @@ class SimReport:
     patterns: tuple[PatternStats, ...]
     """Every pattern of the ruleset in its order, then bonuses that occurred."""
     timing: Timing = field(compare=False)
+    max_hands: int | None = None
+    """The run's cap on hands per game (None: none)."""
+    games_cut_short: int = 0
+    """Games the cap stopped before their end (their hands are counted as played)."""
 
     @property
     def hands_per_game(self) -> float:
@@ -163,6 +171,8 @@ class SimReport:
             "mean_win_total": self.mean_win_total,
             "seats": [s.to_json() for s in self.seats],
             "patterns": [p.to_json() for p in self.patterns],
+            "max_hands": self.max_hands,
+            "games_cut_short": self.games_cut_short,
             "timing": self.timing.to_json(),
         }
 
@@ -171,9 +181,12 @@ class SimStats:
     """Running counts of a simulation; :meth:`add` games in game order, then :meth:`report`."""
 
     def __init__(
-        self, ruleset: Ruleset, options: Mapping[str, Any], bots: Sequence[str], seed: int
+        self, ruleset: Ruleset, options: Mapping[str, Any], bots: Sequence[str], seed: int,
+        max_hands: int | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.max_hands = max_hands
+        self.cut_short = 0
         self.options = dict(options)
         self.bots = tuple(bots)
         self.seed = seed
@@ -198,6 +211,7 @@ class SimStats:
     def add(self, outcome: GameOutcome) -> None:
         """Count one game (call in game order)."""
         self.games += 1
+        self.cut_short += outcome.cut_short
         self.hands += len(outcome.hands)
         for hand in outcome.hands:
             self.ends[hand.end] += 1
@@ -279,4 +293,6 @@ class SimStats:
             seats=seats,
             patterns=patterns,
             timing=timing,
+            max_hands=self.max_hands,
+            games_cut_short=self.cut_short,
         )

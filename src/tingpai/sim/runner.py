@@ -12,6 +12,18 @@ from tingpai.rules import find_ruleset
 from tingpai.sim.backends import Backend, local_backend
 from tingpai.sim.games import GameTask, game_seed
 from tingpai.sim.report import SimReport, SimStats, Timing
+from tingpai.sim.store import (
+    DEFAULT_FLUSH_EVERY,
+    Manifest,
+    RunStore,
+    open_store,
+    write_summary,
+)
+
+DEFAULT_MAX_HANDS = 1000
+"""Hands per game after which ``run_sim`` stops a game that has not ended.  Bot games end
+far sooner (greedy bots: about 20 hands of hk-2p, 70-100 of hk-4p, 200 of fan-laak), but
+bots that never win a Hong Kong hand repeat the dealer on every exhaustive draw forever."""
 
 Progress = Callable[[int, int], None]
 """``progress(games_done, games_total)``, called after each game in game order."""
@@ -52,6 +64,11 @@ def run_sim(
     progress: Progress | None = None,
     *,
     backend: Backend | None = None,
+    max_hands: int | None = DEFAULT_MAX_HANDS,
+    out: str | Path | None = None,
+    resume: bool = False,
+    storage: str = "jsonl",
+    flush_every: int = DEFAULT_FLUSH_EVERY,
 ) -> SimReport:
     """Play ``games`` full games of ``rules`` with ``bots`` and report their statistics.
 
@@ -61,9 +78,17 @@ def run_sim(
     level name per seat, or one name for every seat.  With ``records_dir`` each game's
     record (``tingpai-record/1``, as the engine writes it) is saved there as
     ``game-00001.json``, ``game-00002.json``, ...  ``workers`` > 1 plays in a local process
-    pool; ``backend`` overrides that choice.
+    pool; ``backend`` overrides that choice.  A game still going after ``max_hands`` hands
+    is stopped there (None: no cap); the report counts such games in ``games_cut_short``.
+    The ruleset option of the same name instead ends the game by the rules.
 
-    Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option and
+    With ``out`` the games' rows are written to that run directory as they finish
+    (:mod:`tingpai.sim.store`; ``storage`` ``"jsonl"`` or ``"parquet"``), and the report
+    as ``summary.json`` at the end.  ``resume`` continues the run stored there: the stored
+    games are read back, not replayed, and the report equals an uninterrupted run's.
+
+    Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option,
+    :class:`~tingpai.sim.store.StoreError` for a run directory that does not fit, and
     ValueError for bad bots, games or workers, before any game is played.
     """
     opts = dict(options or {})
@@ -71,30 +96,59 @@ def run_sim(
     seats = resolve_bots(bots, ruleset.options.players)
     if games < 0:
         raise ValueError(f"games must be at least 0, got {games}")
+    if max_hands is not None and max_hands < 1:
+        raise ValueError(f"max_hands must be at least 1, got {max_hands}")
     runner = backend if backend is not None else local_backend(workers)
     out_dir = Path(records_dir) if records_dir is not None else None
+    stats = SimStats(ruleset, opts, seats, seed, max_hands)
+    first = 0
+    store: RunStore | None = None
+    if out is not None:
+        manifest = Manifest(ruleset.id, opts, seats, seed, games, storage, flush_every,
+                            max_hands)
+        store, stored = open_store(out, manifest, resume=resume)
+        for outcome in stored:
+            stats.add(outcome)
+            first += 1
+    elif resume:
+        raise ValueError("resume needs the run directory (out) to continue")
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     tasks = [
-        GameTask(i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None)
-        for i in range(games)
+        GameTask(
+            i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None,
+            max_hands=max_hands,
+        )
+        for i in range(first, games)
     ]
-    stats = SimStats(ruleset, opts, seats, seed)
+    if progress is not None and first:
+        progress(first, games)
+    stored_hands = stats.hands
     start = time.perf_counter()
-    for done, outcome in enumerate(runner.run(tasks), start=1):
-        if out_dir is not None and outcome.record is not None:
-            (out_dir / record_name(outcome.index)).write_text(
-                outcome.record + "\n", encoding="utf-8"
-            )
-        stats.add(outcome)
-        if progress is not None:
-            progress(done, games)
+    try:
+        for done, outcome in enumerate(runner.run(tasks), start=first + 1):
+            if out_dir is not None and outcome.record is not None:
+                (out_dir / record_name(outcome.index)).write_text(
+                    outcome.record + "\n", encoding="utf-8"
+                )
+            if store is not None:
+                store.append(outcome)
+            stats.add(outcome)
+            if progress is not None:
+                progress(done, games)
+    finally:
+        if store is not None:
+            store.close()
     wall = time.perf_counter() - start
     timing = Timing(
         wall_seconds=wall,
-        hands_per_second=stats.hands / wall if wall > 0 else 0.0,
-        games_per_second=stats.games / wall if wall > 0 else 0.0,
+        hands_per_second=(stats.hands - stored_hands) / wall if wall > 0 else 0.0,
+        games_per_second=(stats.games - first) / wall if wall > 0 else 0.0,
         backend=runner.name,
         workers=runner.workers,
+        resumed_games=first,
     )
-    return stats.report(timing)
+    report = stats.report(timing)
+    if out is not None:
+        write_summary(out, report.to_json())
+    return report

@@ -1,0 +1,193 @@
+"""The PettingZoo AEC environment: every seat an agent, :func:`pettingzoo_env`.
+
+Agents are ``player_0`` ... ``player_{n-1}`` (seat numbers; seat 0 deals the first hand).
+The agent selected is the seat that must decide now; when a discard can be claimed by
+several seats, each is asked in turn order (the answers are resolved by priority once all
+have answered, so no seat learns another's answer early).  Observations are dicts
+``{"observation": float32[502], "action_mask": int8[136]}`` (:mod:`tingpai.env.encoding`);
+actions are indexes of the engine's action space; episodes, rewards, seeding and illegal
+actions are as :mod:`tingpai.env.table` describes.  ``render_mode="ansi"`` renders the
+table (every hand open) as text, ``"human"`` prints it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from tingpai.engine.actions import ACTION_SPACE_SIZE
+from tingpai.engine.hand import Hand
+from tingpai.env.encoding import OBS_SIZE, Encoder, encode_mask, observation_bounds
+from tingpai.env.table import EnvTable
+from tingpai.rules import find_ruleset
+from tingpai.rules.ruleset import Ruleset
+from tingpai.tiles import counts_to_str, tile_to_str, tiles_to_str
+
+ENV_OPTIONS = frozenset(
+    {"episode", "rewards", "reward_scale", "illegal", "illegal_penalty"}
+)
+"""Keyword arguments that configure the environment rather than the ruleset."""
+
+
+def observation_space() -> spaces.Dict:
+    """The observation space both environments share."""
+    low, high = observation_bounds()
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low, high, shape=(OBS_SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(ACTION_SPACE_SIZE,), dtype=np.int8),
+        }
+    )
+
+
+def split_options(
+    rules: Ruleset | str, options: dict[str, Any]
+) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset (ruleset options applied) and the environment options."""
+    env_options = {k: v for k, v in options.items() if k in ENV_OPTIONS}
+    rule_options = {k: v for k, v in options.items() if k not in ENV_OPTIONS}
+    if isinstance(rules, Ruleset):
+        if rule_options:
+            raise ValueError("ruleset options go with a ruleset id, not with a Ruleset object")
+        return rules, env_options
+    return find_ruleset(rules, **rule_options), env_options
+
+
+def render_table(hand: Hand) -> str:
+    """The whole table as text (every concealed hand shown): for watching, not for agents."""
+    lines = [
+        f"{hand.ruleset.id}  phase {hand.phase.value}  wall {hand.wall_left}  "
+        f"dealer seat {hand.dealer}  scores {list(hand.scores)}"
+    ]
+    for s in range(hand.players):
+        melds = " ".join(f"[{m.to_str()}]" for m in hand.melds(s))
+        flowers = tiles_to_str(hand.flowers(s))
+        lines.append(
+            f"seat {s}: {counts_to_str(hand.concealed(s))} {melds}"
+            + (f" flowers {flowers}" if flowers else "")
+            + f"  pond {' '.join(tile_to_str(t) for t in hand.pond(s))}"
+        )
+    return "\n".join(lines)
+
+
+def render(mode: str | None, hand: Hand) -> str | None:
+    """What ``render()`` gives in a render mode: the table's text (``ansi``), or None after
+    printing it (``human``), or None (no mode)."""
+    if mode is None:
+        return None
+    text = render_table(hand)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
+class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """One table of one ruleset, every seat an agent (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "name": "tingpai_v0",
+        "render_modes": ["ansi", "human"],
+        "render_fps": 1,
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Ruleset | str = "hu-4p",
+        *,
+        render_mode: str | None = None,
+        score_scale: float | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        ruleset, env_options = split_options(rules, options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be ansi, human or None, got {render_mode!r}")
+        self.ruleset = ruleset
+        self.render_mode = render_mode
+        self.table = EnvTable(ruleset, **env_options)
+        self.encoder = Encoder(ruleset, score_scale)
+        n = ruleset.options.players
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self._observation_space = observation_space()
+        self._action_space = spaces.Discrete(ACTION_SPACE_SIZE)
+        self._observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
+        self._action_spaces = {a: spaces.Discrete(ACTION_SPACE_SIZE) for a in self.possible_agents}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The Dict observation space (the same for every agent)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Discrete(136): the engine's action index space."""
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode (``options`` is accepted and unused)."""
+        if seed is not None:
+            for i, agent in enumerate(self.possible_agents):
+                self._action_spaces[agent].seed(seed + i)
+        self.table.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.table.to_act()[0]]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation dict (its action mask is all zero off its turn)."""
+        obs = self.table.current().observe(self._seat[agent])
+        return {"observation": self.encoder.encode(obs), "action_mask": encode_mask(obs)}
+
+    def step(self, action: int | None) -> None:
+        """Play the selected agent's action (None for an agent whose episode ended)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        result = self.table.step(self._seat[agent], action)
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = result.rewards[self._seat[a]]
+        self.infos[agent] = {"illegal_action": True} if result.illegal else {}
+        if result.terminated:
+            for a in self.agents:
+                self.terminations[a] = True
+            self.agent_selection = agent
+        else:
+            self.agent_selection = self.possible_agents[self.table.to_act()[0]]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``ansi``), or printed (``human``)."""
+        return render(self.render_mode, self.table.current())
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def pettingzoo_env(rules: Ruleset | str = "hu-4p", **options: Any) -> TingpaiAECEnv:
+    """The PettingZoo AEC environment of a ruleset id (or a :class:`Ruleset`).
+
+    ``options`` are ruleset options (``min_fan=1``, ``max_hands=8``) and the environment's
+    own: ``episode``, ``rewards``, ``reward_scale``, ``illegal``,
+    ``illegal_penalty`` (:mod:`tingpai.env.table`), ``score_scale``
+    (:mod:`tingpai.env.encoding`) and ``render_mode``.
+
+    >>> env = pettingzoo_env("hk-4p", min_fan=1)
+    >>> env.reset(seed=7)
+    >>> obs, reward, terminated, truncated, info = env.last()
+    >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0, env.agent_selection
+    ((502,), True, 'player_0')
+    """
+    return TingpaiAECEnv(rules, **options)

@@ -1,0 +1,193 @@
+"""The Gymnasium environment: one learning seat against bots, ``tingpai/<ruleset-id>-v0``.
+
+``gymnasium.make("tingpai/hk-4p-v0", opponents="greedy")`` (after ``import tingpai.env``,
+or with the id ``"tingpai.env:tingpai/hk-4p-v0"``) seats the learner at ``seat`` (default
+0; ``"random"``: drawn for each new game from the seeded generator) and bots of level
+``opponents`` at the other seats: any name of :func:`tingpai.bot_names`, or one name per
+other seat.  Each step plays the learner's action, then the bots' until the learner must
+decide again or the episode ends; the reward is the learner's share of the points that
+moved (:mod:`tingpai.env.table`: hand or game episodes and rewards).  The
+observation is the Dict of :mod:`tingpai.env.aec` (the vector of
+:mod:`tingpai.env.encoding` and the 136-slot ``action_mask``); ``info["action_mask"]`` repeats
+the mask for libraries that look there.  An illegal action plays a random legal one
+instead and sets ``info["illegal_action"]`` (``illegal="raise"`` makes it an error), as
+learners that ignore masks and Gymnasium's own ``check_env`` send any index.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+from gymnasium import spaces
+
+from tingpai.bots import Bot, bot_names, find_bot
+from tingpai.engine.actions import ACTION_SPACE_SIZE
+from tingpai.env.aec import observation_space, render, split_options
+from tingpai.env.encoding import Encoder, encode_mask
+from tingpai.env.table import EnvTable, StepResult
+from tingpai.rules import ruleset_ids
+from tingpai.rules.ruleset import Ruleset
+
+ENV_PREFIX = "tingpai/"
+ENV_VERSION = "-v0"
+
+
+def env_id(rules: str) -> str:
+    """The Gymnasium id of a ruleset id: ``tingpai/hk-4p-v0``.
+
+    >>> env_id("hu-3p")
+    'tingpai/hu-3p-v0'
+    """
+    return f"{ENV_PREFIX}{rules}{ENV_VERSION}"
+
+
+class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
+    """One learning seat at a table of bots (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the class
+        "render_modes": ["ansi", "human"],
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rules: Ruleset | str = "hu-4p",
+        *,
+        opponents: str | Sequence[str] = "greedy",
+        seat: int | str = 0,
+        render_mode: str | None = None,
+        score_scale: float | None = None,
+        illegal: str = "substitute",
+        **options: Any,
+    ) -> None:
+        ruleset, env_options = split_options(rules, options)
+        players = ruleset.options.players
+        names = [opponents] if isinstance(opponents, str) else list(opponents)
+        if len(names) == 1:
+            names = names * (players - 1)
+        if len(names) != players - 1:
+            raise ValueError(
+                f"{len(names)} opponents for a {players}-player table: give one level or "
+                f"{players - 1}"
+            )
+        for name in names:
+            if name not in bot_names():
+                raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+        if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < players):
+            raise ValueError(f"seat must be 0-{players - 1} or 'random', got {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be ansi, human or None, got {render_mode!r}")
+        self.ruleset = ruleset
+        self.opponents = tuple(names)
+        self.seat_choice = seat
+        self.render_mode = render_mode
+        self.table = EnvTable(ruleset, illegal=illegal, **env_options)
+        self.encoder = Encoder(ruleset, score_scale)
+        self.observation_space = observation_space()
+        self.action_space: spaces.Space[Any] = spaces.Discrete(ACTION_SPACE_SIZE)
+        self.seat: int = seat if isinstance(seat, int) else 0
+        self._bots: list[Bot | None] = []
+        self._match_seen: object = None
+
+    def _seat_bots(self) -> None:
+        """A new game began: choose the learner's seat and seed fresh bots."""
+        rng = self.table.rng
+        players = self.ruleset.options.players
+        if self.seat_choice == "random":
+            self.seat = rng.randrange(players)
+        levels = iter(self.opponents)
+        self._bots = [
+            None if s == self.seat else find_bot(next(levels), random.Random(rng.getrandbits(64)))
+            for s in range(players)
+        ]
+
+    def _observation(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        obs = self.table.current().observe(self.seat)
+        mask = encode_mask(obs)
+        return (
+            {"observation": self.encoder.encode(obs), "action_mask": mask},
+            {"action_mask": mask, "seat": self.seat},
+        )
+
+    def _play_bots(self) -> StepResult | None:
+        """Let the bots act until the learner must decide; the combined result of their
+        actions (None when they had nothing to do)."""
+        total: StepResult | None = None
+        while True:
+            hand = self.table.current()
+            if hand.is_over:
+                return total
+            seats = hand.to_act()
+            if self.seat in seats:
+                return total
+            seat = seats[0]
+            bot = self._bots[seat]
+            assert bot is not None
+            result = self.table.apply(bot.act(hand.observe(seat)))
+            total = result if total is None else _combine(total, result)
+            if result.terminated:
+                return total
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start an episode; the bots play until the learner's first decision."""
+        super().reset(seed=seed)
+        self.table.reset(seed)
+        if self.table.match is not self._match_seen:
+            self._match_seen = self.table.match
+            self._seat_bots()
+        result = self._play_bots()
+        while result is not None and result.terminated:
+            # The bots ended the hand before the learner ever had to decide (a robbed
+            # kong, Eight Immortals): deal the next one.
+            self.table.reset(None)
+            if self.table.match is not self._match_seen:
+                self._match_seen = self.table.match
+                self._seat_bots()
+            result = self._play_bots()
+        return self._observation()
+
+    def step(
+        self, action: int
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Play the learner's action, then the bots' turns."""
+        result = self.table.step(self.seat, action)
+        if not result.terminated:
+            bots = self._play_bots()
+            if bots is not None:
+                result = _combine(result, bots)
+        obs, info = self._observation()
+        if result.illegal:
+            info["illegal_action"] = True
+        if self.render_mode == "human":
+            self.render()
+        return obs, float(result.rewards[self.seat]), result.terminated, False, info
+
+    def render(self) -> str | None:
+        """The table as text (``ansi``), or printed (``human``)."""
+        return render(self.render_mode, self.table.current())
+
+
+def _combine(first: StepResult, then: StepResult) -> StepResult:
+    return StepResult(
+        tuple(a + b for a, b in zip(first.rewards, then.rewards, strict=True)),
+        first.terminated or then.terminated,
+        first.illegal or then.illegal,
+    )
+
+
+def register_envs() -> list[str]:
+    """Register ``tingpai/<id>-v0`` for every ruleset id (idempotent); the ids."""
+    ids = []
+    for rules in ruleset_ids():
+        name = env_id(rules)
+        if name not in gymnasium.registry:
+            gymnasium.register(
+                id=name, entry_point="tingpai.env.gym_env:TingpaiGymEnv", kwargs={"rules": rules}
+            )
+        ids.append(name)
+    return ids
