@@ -178,15 +178,14 @@ class Explanations(Table):
             if a.tile < NUM_KINDS or a.tile not in self._bonus:
                 return f"{name} is not a bonus tile of this set"
             return f"seat {s} does not hold {name}"
-        if k is ActionKind.CKONG:
+        if k is ActionKind.CKONG or k is ActionKind.AKONG:
             assert a.tile is not None
             if a.tile >= NUM_KINDS:
                 return f"{name} is a flower: flowers cannot be part of a meld"
-            return f"seat {s} cannot declare a concealed kong of {name}: it holds {c[a.tile]}"
-        if k is ActionKind.AKONG:
-            assert a.tile is not None
-            if a.tile >= NUM_KINDS:
-                return f"{name} is a flower: flowers cannot be part of a meld"
+            if k is ActionKind.CKONG:
+                return (
+                    f"seat {s} cannot declare a concealed kong of {name}: it holds {c[a.tile]}"
+                )
             if not any(m.kind is MeldKind.PUNG and m.first == a.tile for m in self._melds[s]):
                 return f"seat {s} has no exposed pung of {name} to add to"
             return f"seat {s} does not hold {name} to add to its pung"
