@@ -1,7 +1,8 @@
 """A ruleset the package does not ship, registered from test code only, is played, scored,
 recorded and replayed exactly: a new table needs no engine change.
 
-The variant, ``hk-4p-seat-flowers``: Hong Kong Mahjong on the MahJongo table for four
+The variant is ``hk-4p-seat-flowers``, registered by ``tests/conformance/variants.py`` (so
+the conformance suite covers it too): Hong Kong Mahjong on the MahJongo table for four
 players (``hk-4p``'s options, patterns, payments and policies: pao, Earth on the dealer's
 first discard, head bump, 3-10 fan) played with the 8 flower and season tiles (144 tiles).
 A declared bonus tile scores nothing by itself, except the seat flower: 1 fan per declared
@@ -13,10 +14,10 @@ kong in the chain).  Seat flowers count toward the 3-fan minimum.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
-from collections.abc import Iterator
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -24,42 +25,18 @@ import tingpai
 from tingpai.bots import play_game
 from tingpai.engine import Action, ActionKind, Hand, Match, Phase, arrange_wall, full_set
 from tingpai.engine.actions import CLAIM_KINDS
-from tingpai.rules import Pattern, RulesetSpec, find_ruleset, register, unregister
-from tingpai.rules import context as features
-from tingpai.rules.context import HandContext
+from tingpai.rules import RulesetSpec, find_ruleset, register, ruleset_ids, unregister
 from tingpai.rules.hk import HK_OPTIONS, HK_PATTERNS, hk_defaults
 from tingpai.scoring import Situation, score
-from tingpai.tiles import BONUS_TILES, EAST, NORTH, NUM_KINDS, SOUTH, WEST, parse_hand, parse_tiles
+from tingpai.tiles import BONUS_TILES, EAST, NORTH, SOUTH, WEST, parse_hand, parse_tiles
 
-VARIANT = "hk-4p-seat-flowers"
+CONFORMANCE = str(Path(__file__).resolve().parent.parent / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
 
+from variants import SEAT_FLOWER, SEAT_FLOWERS  # noqa: E402  (registers the variant)
 
-def seat_flowers(ctx: HandContext) -> int:
-    """Declared bonus tiles numbered as the seat: 1f/5f East ... 4f/8f North."""
-    seat = ctx.seat_wind - EAST
-    return sum(1 for f in ctx.flowers if (f - NUM_KINDS) % 4 == seat)
-
-
-SEAT_FLOWER = Pattern(
-    "seat_flower", "Seat Flower", "正花", "zhèng huā", "1 Fan", 1, seat_flowers,
-    "each declared flower or season of the seat's number (1/5 East, 2/6 South, 3/7 West, "
-    "4/8 North)",
-    requires=features.FLOWERS,
-)
-
-
-@pytest.fixture(autouse=True)
-def variant() -> Iterator[None]:
-    """The variant is registered for each test of this file, and removed after it."""
-    register(RulesetSpec(
-        id=VARIANT,
-        name="Hong Kong Mahjong with seat flowers (4 players, 144 tiles)",
-        defaults=dataclasses.replace(hk_defaults(4), bonus_tiles=BONUS_TILES),
-        patterns=(*HK_PATTERNS, SEAT_FLOWER),
-        options=HK_OPTIONS,
-    ))
-    yield
-    unregister(VARIANT)
+VARIANT = SEAT_FLOWERS
 
 
 def play(hand: Hand, *texts: str) -> None:
@@ -74,10 +51,22 @@ def play(hand: Hand, *texts: str) -> None:
         hand.apply(action)
 
 
+def test_a_registered_id_can_be_removed_again() -> None:
+    spec = RulesetSpec("test-only-hk", "test only", hk_defaults(4), HK_PATTERNS, HK_OPTIONS,
+                       aliases=("test-only",))
+    register(spec)
+    assert find_ruleset("test-only").id == "test-only-hk"
+    unregister("test-only-hk")
+    assert "test-only-hk" not in ruleset_ids()
+    with pytest.raises(ValueError, match="unknown rules id 'test-only'"):
+        find_ruleset("test-only")
+
+
 def test_the_variant_is_a_table_like_any_other() -> None:
     rules = find_ruleset(VARIANT)
     assert VARIANT in tingpai.ruleset_ids()
     assert len(full_set(rules)) == 144 and rules.options.bonus_tiles == BONUS_TILES
+    assert rules.pattern("seat_flower") is SEAT_FLOWER
     assert rules.policies == find_ruleset("hk-4p").policies  # pao, Hong Kong blessings
     assert find_ruleset(VARIANT, pao=False).policies.liability is None
 
