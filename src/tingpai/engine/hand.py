@@ -55,8 +55,11 @@ completes the hand) and whether a draw can complete it (the waits before the dra
 that cannot win on nor meld a discard are answered without building their options; the
 tiles every seat can see are counted as they appear, and observations are built without the
 frozen dataclass ``__init__``; policy hooks are called only where their mechanism can act
-(the draw/turn/discard hooks only while a special-win state is pending), and
-:meth:`Hand.copy` copies the mutable lists one level deep and shares everything immutable.
+(turn wins only for a seat holding a bonus tile and only of policies that have them, the
+draw/turn/discard hooks only while a special-win state is pending); the claimable tile is
+a slotted dataclass (made per discard, read often); and :meth:`Hand.copy` copies the
+mutable lists one level deep and shares everything immutable (the ruleset, its policies,
+the policies' states).
 """
 
 from __future__ import annotations
@@ -453,7 +456,11 @@ class Hand(Settlement, Explanations):
         elif k is _FLOWER:
             assert a.tile is not None
             special = self._special_turn_win(s)
-            if special is not None and special[1].declare == a.tile:
+            if (
+                special is not None
+                and special[1].declare == a.tile
+                and self._tsumo_score(s, special) is not None
+            ):
                 self._win_turn(s, special)  # declaring the flower is the special win
             else:
                 self._declare_flower(s, a.tile)
