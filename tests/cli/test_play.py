@@ -99,3 +99,45 @@ def test_bad_bot_lists_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     args = _args(tmp_path, rules="hu-4p", bots=bots, seat=seat)
     assert run(args, stdin=io.StringIO("")) == 2
     assert message in capsys.readouterr().err
+
+
+def test_one_round_game_shows_panels_log_and_standings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = _args(tmp_path, rules="hu-2p", seed=12, length="round")
+    assert run(args, stdin=io.StringIO("help\nhint\nlog\n" + "1\n" * 3000)) == 0
+    out = capsys.readouterr().out
+    record = json.loads((tmp_path / "game-12.json").read_text(encoding="utf-8"))
+    assert record["options"]["rounds"] == 1
+    result = replay(record)
+    assert result.game.over
+    # One round of four dealerships at least: East only, so every hand has round wind E.
+    assert all(h.round_wind == 27 for h in result.match.hands)
+    assert "hints on|off" in out  # help
+    assert "shanten" in out  # hint
+    assert out.count("end of the hand") == len(result.hands)
+    # The panel names every counted pattern with its Chinese name, and the payments.
+    for hand in result.hands:
+        assert hand.result is not None
+        for winner in hand.result.winners:
+            for pattern in winner.score.patterns:
+                assert pattern.chinese in out
+    assert " pays " in out
+    assert "(you)" in out and "standings" in out
+    assert "discards" in out  # the log of the others' actions
+
+
+def test_length_and_rounds_option_together_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = _args(tmp_path, length="round", option=["rounds=2"])
+    assert run(args, stdin=io.StringIO("")) == 2
+    assert "--length" in capsys.readouterr().err
+
+
+def test_end_of_input_at_the_hand_panel_saves_the_record(tmp_path: Path) -> None:
+    # "1" to the end of the first hand's decisions, then the input ends at the panel.
+    lines = io.StringIO("1\n" * 40)
+    assert run(_args(tmp_path, rules="hk-2p", seed=3), stdin=lines) == 0
+    record = json.loads((tmp_path / "game-3.json").read_text(encoding="utf-8"))
+    assert record["hands"] and replay(record, partial=True).hands

@@ -17,7 +17,6 @@ table minimum.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from collections.abc import Sequence
@@ -26,21 +25,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from tingpai.analysis import (
-    Form,
-    decompositions,
-    discard_table,
-    improving_tiles,
-    is_seven_pairs,
-    is_thirteen_orphans,
-    parse_forms,
-    shanten,
-    shanten_by_form,
-    waits,
-)
+from tingpai.analysis import Form, parse_forms
+from tingpai.bots.hints import TableRules, analyze
 from tingpai.cli.common import parse_options
-from tingpai.rules import Payments, RuleError, Ruleset, WinKind, find_ruleset
-from tingpai.scoring import Score, Situation, score
+from tingpai.rules import RuleError, Ruleset, find_ruleset
 from tingpai.tiles import (
     NUM_KINDS,
     InvalidNotation,
@@ -54,10 +42,7 @@ from tingpai.tiles import (
     tiles_to_unicode,
     to_counts,
     wind_from_str,
-    wind_to_str,
 )
-
-FORM_WORDS = {Form.STANDARD: "standard", Form.PAIRS: "pairs", Form.ORPHANS: "orphans"}
 
 
 class UsageError(ValueError):
@@ -96,23 +81,6 @@ def register(subparsers: Any) -> None:
                         help="prevailing wind E/S/W/N for scoring the waits (default E)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
-
-
-class TableRules:
-    """What ``--rules`` fixes: the ruleset, its tile kinds and the winds to score with."""
-
-    def __init__(self, ruleset: Ruleset, seat_wind: Tile, round_wind: Tile) -> None:
-        self.ruleset = ruleset
-        self.kinds = frozenset(ruleset.options.tile_kinds)
-        self.seat_wind = seat_wind
-        self.round_wind = round_wind
-        # The same table without a minimum or a qualifying-pattern rule, to say what a
-        # wait that may not win would have scored.
-        self.relaxed = Ruleset(
-            id=ruleset.id, name=ruleset.name,
-            options=dataclasses.replace(ruleset.options, min_value=0, require_pattern=False),
-            patterns=ruleset.patterns, payment=lambda value, self_drawn: Payments(),
-        )
 
 
 def _table(args: argparse.Namespace) -> TableRules | None:
@@ -190,112 +158,6 @@ def _read(
                     f"tile set ({4 * len(table.kinds)} tiles)"
                 )
     return concealed, melds, forms, visible
-
-
-def analyze(
-    concealed: Sequence[Tile], melds: Sequence[Meld], forms: Form, visible: Sequence[int],
-    table: TableRules | None = None,
-) -> dict[str, Any]:
-    """The analysis of one hand as a JSON-ready dict (with ``table``: at that table)."""
-    counts = to_counts(concealed)
-    held = counts[:]  # the hand's own tiles, its declared melds included
-    for meld in melds:
-        for t in meld.tiles:
-            held[t] += 1
-    seen = held[:]  # tiles that cannot be drawn: those and the visible ones
-    for t in range(NUM_KINDS):
-        seen[t] += visible[t]
-        if table is not None and t not in table.kinds:
-            seen[t] = 4  # not in this tile set: never live
-    result: dict[str, Any] = {}
-    if table is not None:
-        result["rules"] = table.ruleset.id
-    result.update({
-        "hand": tiles_to_str(concealed),
-        "melds": [m.to_str() for m in melds],
-        "tiles": len(concealed) + 3 * len(melds),
-        "forms": [word for form, word in FORM_WORDS.items() if form in forms],
-        "shanten": shanten(counts, forms),
-        "shanten_by_form": {
-            FORM_WORDS[form]: value for form, value in shanten_by_form(counts, forms).items()
-        },
-    })
-
-    def drawable(tiles: Sequence[Tile]) -> list[Tile]:
-        return [t for t in tiles if table is None or t in table.kinds]
-
-    if len(concealed) % 3 == 1:
-        # RULES.md: a kind whose four tiles are all in the hand and its melds is no wait.
-        ready = [t for t in drawable(waits(counts, forms)) if held[t] < 4]
-        tiles = ready or drawable(improving_tiles(counts, forms))
-        result["waits"] = [tile_to_str(t) for t in ready]
-        result["improving"] = [tile_to_str(t) for t in tiles]
-        result["live"] = sum(max(0, 4 - seen[t]) for t in tiles)
-        if table is not None and ready:
-            result["minimum"] = table.ruleset.options.min_value
-            result["unit"] = table.ruleset.unit.value
-            result["seat_wind"] = wind_to_str(table.seat_wind)
-            result["round_wind"] = wind_to_str(table.round_wind)
-            result["wins"] = [
-                _wait_wins(concealed, melds, t, max(0, 4 - seen[t]), table) for t in ready
-            ]
-    else:
-        result["complete"] = result["shanten"] == -1
-        found = decompositions(counts) if Form.STANDARD in forms else []
-        result["decompositions"] = [str(d) for d in found]
-        result["seven_pairs"] = Form.PAIRS in forms and not melds and is_seven_pairs(counts)
-        result["thirteen_orphans"] = (
-            Form.ORPHANS in forms and not melds and is_thirteen_orphans(counts)
-        )
-        # Copies that cannot be drawn beyond the concealed ones: melds, visible, not in the set.
-        unavailable = [min(4, n) - c for n, c in zip(seen, counts, strict=True)]
-        result["discards"] = []
-        for option in discard_table(counts, unavailable, forms):
-            improving = drawable(option.improving)
-            result["discards"].append({
-                "tile": tile_to_str(option.tile),
-                "shanten": option.shanten,
-                "improving": [tile_to_str(t) for t in improving],
-                "live": option.live,
-            })
-    return result
-
-
-def _wait_wins(
-    concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile, live: int, table: TableRules
-) -> dict[str, Any]:
-    """One wait at the table: its live count and the win on it by discard and self-draw."""
-    out: dict[str, Any] = {"tile": tile_to_str(tile), "live": live}
-    for key, win in (("discard", WinKind.DISCARD), ("self_draw", WinKind.SELF_DRAW)):
-        situation = Situation(
-            concealed=(*concealed, tile), win_tile=tile, melds=tuple(melds), win=win,
-            seat_wind=table.seat_wind, round_wind=table.round_wind,
-        )
-        out[key] = _win_outcome(score(situation, table.ruleset),
-                                score(situation, table.relaxed), table.ruleset)
-    return out
-
-
-def _win_outcome(real: Score, relaxed: Score, ruleset: Ruleset) -> dict[str, Any]:
-    """``{legal, total, patterns, ...}`` of one win; ``no_pattern`` (Hu) when the hand is
-    complete without a qualifying pattern, ``short`` (fan below the table minimum)."""
-    shown = real if real.valid else relaxed
-    out: dict[str, Any] = {
-        "legal": real.valid,
-        "total": shown.total if shown.valid else 0,
-        "patterns": [p.id for p in shown.patterns],
-    }
-    if real.valid:
-        out["payments"] = real.payments.as_dict()
-        return out
-    out["reason"] = real.reason
-    if relaxed.valid:
-        qualifying = any(ruleset.pattern(p.id).qualifies for p in relaxed.patterns)
-        if ruleset.options.require_pattern and not qualifying:
-            out["no_pattern"] = True
-        if relaxed.total < ruleset.options.min_value:
-            out["short"] = ruleset.options.min_value - relaxed.total
-    return out
 
 
 def _tiles(text_tiles: Sequence[str]) -> str:

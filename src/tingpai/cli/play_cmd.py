@@ -1,9 +1,17 @@
 """``tingpai play``: a terminal game, one human seat against bots.
 
-The human sees only what the engine's observation for that seat shows.  Each decision lists
-the legal actions numbered; type the number, or the action itself (``5m`` or ``discard 5m``,
-``pung``, ``chow 345m``, ``ron``, ``tsumo``, ``pass``, ``flower 1f``, ``ckong 7z``), or
-``q`` to stop.  The game record is written when the game ends or is stopped.
+The human sees only what the engine's observation for that seat shows, plus a log of what
+the others did since the last decision.  Each decision lists the legal actions numbered;
+type the number, or the action itself (``5m`` or ``discard 5m``, ``pung``, ``chow 345m``,
+``ron``, ``tsumo``, ``pass``, ``flower 1f``, ``ckong 7z``); ``hint`` shows shanten, waits,
+the best discards and what each wait is worth (``hints on`` shows it at every turn),
+``log`` the whole hand so far, ``help`` the commands, and ``q`` stops.  At the end of each
+hand a panel shows the winning hand, its patterns with their Chinese names, and who paid
+whom; it waits for Enter.  The game record is written whenever the game ends or stops
+(``q``, end of input, Ctrl-C).
+
+``--length round`` plays one round (East only) instead of the full game; when the game is
+started at a terminal without ``--length`` it asks.
 """
 
 from __future__ import annotations
@@ -12,30 +20,70 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
+from rich.table import Table
 
 from tingpai.bots import bot_names, find_bot
 from tingpai.bots.base import Bot
+from tingpai.bots.hints import hint, hint_text
 from tingpai.cli.common import parse_bots, parse_options
-from tingpai.engine import Action, ActionKind, HandResult, IllegalAction, Match, Observation
-from tingpai.rules import RuleError, find_ruleset
+from tingpai.engine import Action, ActionKind, IllegalAction, Match, Observation
+from tingpai.engine.hand import Hand
+from tingpai.engine.summary import hand_summary
+from tingpai.rules import RuleError, Ruleset, find_ruleset
 from tingpai.tiles import (
     InvalidNotation,
     Tile,
     parse_tile,
+    parse_tiles,
     tile_to_str,
     tiles_to_str,
     tiles_to_unicode,
     wind_to_str,
 )
 
+LENGTHS = {"full": None, "round": 1}
+"""``--length``: the ``rounds`` option each choice sets (None: the ruleset's own)."""
+
+HELP = """\
+commands:
+  NUMBER            the action with that number in the list
+  5m / discard 5m   discard a tile;  pung, kong, ron, tsumo, pass, chow 345m,
+                    flower 1f, ckong 7z, akong 5p  as listed
+  hint (h)          shanten, waits and what they are worth, the best discards
+  hints on|off      show the hint at every decision
+  log               everything that happened in this hand so far
+  help (?)          this text
+  q                 stop; the record is saved
+"""
+
+VERBS = {
+    ActionKind.DISCARD: "discards", ActionKind.FLOWER: "declares flower",
+    ActionKind.CHOW: "chows", ActionKind.PUNG: "pungs", ActionKind.KONG: "kongs",
+    ActionKind.CKONG: "declares a concealed kong of", ActionKind.AKONG: "adds to a kong",
+    ActionKind.RON: "wins on", ActionKind.TSUMO: "wins by self-draw",
+    ActionKind.PENALTY: "is penalized",
+}
+
+OFFERS = (ActionKind.DISCARD, ActionKind.FLOWER, ActionKind.AKONG)
+"""Actions that offer a tile the others may claim (or rob)."""
+
+WHY = {
+    "discarder": "discarded the winning tile", "robbing_kong": "the robbed kong",
+    "self_draw": "self-draw", "other_loser": "loser", "pao": "liable (pao)",
+    "eight_immortals": "Eight Immortals", "terminal_discards": "terminal discards",
+    "ready": "not ready at the draw",
+}
+
 
 def register(sub: Any) -> None:
     """Add the ``play`` subcommand."""
-    p = sub.add_parser("play", help="play a game in the terminal against bots")
+    p = sub.add_parser("play", help="play a game in the terminal against bots",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", default="hu-4p", help="ruleset id (default hu-4p)")
     p.add_argument("--seat", type=int, default=0, help="your seat (0 = first dealer)")
     p.add_argument(
@@ -49,6 +97,10 @@ def register(sub: Any) -> None:
                    help="folder for the game record (default records)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="set a ruleset option (VALUE as JSON when it parses); repeatable")
+    p.add_argument("--length", choices=sorted(LENGTHS), default=None,
+                   help="full: the whole game (default); round: one round, East only "
+                   "(asked at a terminal when not given)")
+    p.add_argument("--hints", action="store_true", help="show the hint at every decision")
     p.set_defaults(func=run)
 
 
@@ -122,95 +174,285 @@ def parse_choice(text: str, legal: tuple[Action, ...]) -> Action | None:
     return None
 
 
-def show(console: Console, obs: Observation) -> None:
+class Names:
+    """How the game names seats: ``East (you)``, ``South (greedy)``; winds follow the
+    dealer, so a name is computed per hand."""
+
+    def __init__(self, human: int, bots: dict[int, str]) -> None:
+        self.human = human
+        self.bots = bots
+
+    def who(self, seat: int, winds: Sequence[Tile] | None = None) -> str:
+        """``seat 2 W (greedy)`` or ``seat 0 E (you)``."""
+        wind = f" {wind_to_str(winds[seat])}" if winds is not None else ""
+        role = "you" if seat == self.human else self.bots.get(seat, "?")
+        return f"seat {seat}{wind} ({role})"
+
+
+def action_log(hand: Hand, names: Names, start: int = 0) -> list[str]:
+    """What happened in a hand from action ``start`` on, as the human seat may know it
+    (passes and the others' draws are not shown; the human's own draws are)."""
+    winds = hand.observe(names.human).seat_winds
+    lines: list[str] = []
+    last: Tile | None = None
+    for number, action in enumerate(hand.history):
+        offered = action.tile if action.kind in OFFERS else None
+        if number >= start and action.kind is not ActionKind.PASS:
+            lines.append(_event(action, names.who(action.seat, winds), last))
+        if offered is not None or action.kind in (ActionKind.CHOW, ActionKind.PUNG,
+                                                  ActionKind.KONG):
+            last = offered
+    return lines
+
+
+def _event(action: Action, who: str, last: Tile | None) -> str:
+    """One log line."""
+    verb = VERBS.get(action.kind, action.kind.value)
+    if action.tile is not None:
+        return f"{who} {verb} {tile_to_str(action.tile)} {tiles_to_unicode([action.tile])}"
+    if action.tiles:
+        return f"{who} {verb} {tiles_to_str(action.tiles)}"
+    if action.kind in (ActionKind.PUNG, ActionKind.KONG, ActionKind.RON) and last is not None:
+        return f"{who} {verb} {tile_to_str(last)} {tiles_to_unicode([last])}"
+    return f"{who} {verb}"
+
+
+def show(console: Console, obs: Observation, names: Names) -> None:
     """Print the table as the human seat sees it."""
+    pond_note = ""
+    if obs.pond_left is not None:
+        closest = min(range(obs.players), key=lambda s: (obs.pond_left or ())[s])
+        pond_note = f"  pond limit: you {obs.pond_left[obs.seat]} left"
+        if closest != obs.seat:
+            pond_note += f", seat {closest} {obs.pond_left[closest]}"
     console.rule(
         f"round {wind_to_str(obs.round_wind)}  dealer seat {obs.dealer}  "
-        f"repeats {obs.repeats}  wall {obs.wall_left}"
+        f"repeats {obs.repeats}  wall {obs.wall_left}{pond_note}"
     )
     for s in range(obs.players):
-        me = " (you)" if s == obs.seat else ""
         melds = " ".join(str(m) for m in obs.melds[s])
         flowers = tiles_to_str(obs.flowers[s]) if obs.flowers[s] else ""
-        pond = tiles_to_unicode(obs.ponds[s], sort=False)
+        pond = " ".join(
+            f"({tile_to_str(t)})" if called else tile_to_str(t)
+            for t, called in zip(obs.ponds[s], obs.called[s], strict=True)
+        )
+        dealer = " dealer" if s == obs.dealer else ""
         console.print(
-            f"seat {s} {wind_to_str(obs.seat_winds[s])}{me}: {obs.scores[s]:>7}  "
-            f"pond {pond}  melds {melds or '-'}  flowers {flowers or '-'}"
+            f"{names.who(s, obs.seat_winds)}{dealer}: {obs.scores[s]:>7}  "
+            f"melds {melds or '-'}  flowers {flowers or '-'}\n    pond {pond or '-'}"
         )
     hand = [t for t, n in enumerate(obs.hand) for _ in range(n)]
-    console.print(f"your hand: {tiles_to_unicode(hand)}  {tiles_to_str(hand)}", style="bold")
-    if obs.drawn is not None:
-        console.print(f"drew {tile_to_str(obs.drawn)} {tiles_to_unicode([obs.drawn])}")
-    if obs.claim_tile is not None:
-        console.print(f"seat {obs.actor} offers {tile_to_str(obs.claim_tile)}")
+    if obs.drawn is not None and obs.drawn in hand:
+        hand.remove(obs.drawn)
+        drawn = f"   drew {tile_to_str(obs.drawn)} {tiles_to_unicode([obs.drawn])}"
+    else:
+        drawn = ""
+    console.print(f"your hand: {tiles_to_str(hand)}  {tiles_to_unicode(hand)}{drawn}",
+                  style="bold")
+    if obs.claim_tile is not None and obs.actor is not None and obs.actor != obs.seat:
+        console.print(f"{names.who(obs.actor, obs.seat_winds)} offers "
+                      f"{tile_to_str(obs.claim_tile)} {tiles_to_unicode([obs.claim_tile])}")
 
 
-def show_result(console: Console, result: HandResult) -> None:
-    """Print how a hand ended."""
-    if not result.winners:
-        console.print(f"[bold]exhaustive draw[/bold]  deltas {list(result.deltas)}")
-    for w in result.winners:
-        pats = ", ".join(f"{p.name} {p.value}" for p in w.score.patterns)
-        console.print(
-            f"[bold]seat {w.seat} wins[/bold] by {w.kind.value}: {w.score.total} ({pats})"
-        )
-    console.print(f"deltas {list(result.deltas)}")
+def _tiles_text(text: str) -> str:
+    return f"{text} {tiles_to_unicode(parse_tiles(text))}" if text else "-"
+
+
+def show_result(console: Console, hand: Hand, ruleset: Ruleset, names: Names) -> None:
+    """The end-of-hand panel: winning hands, patterns with Chinese names, payments."""
+    summary = hand_summary(hand)
+    winds = [parse_tile(f"{'ESWN'.index(s['wind']) + 1}z") for s in summary["seats"]]
+    unit = summary["unit"]
+    console.rule("[bold]end of the hand[/bold]")
+    if not summary["winners"]:
+        console.print("[bold]exhaustive draw[/bold]: nobody won")
+        if summary["ready"] is not None:
+            ready = [names.who(s, winds) for s, r in enumerate(summary["ready"]) if r]
+            console.print(f"ready: {', '.join(ready) or 'nobody'}")
+    for w in summary["winners"]:
+        how = w["win"].replace("-", " ")
+        source = f" from {names.who(w['from'], winds)}" if w["from"] is not None else ""
+        console.print(f"[bold]{names.who(w['seat'], winds)} wins by {how}{source}[/bold]")
+        melds = "  ".join(f"[{m}]" for m in w["melds"])
+        tile = f"  + {_tiles_text(w['tile'])}" if w["tile"] else ""
+        console.print(f"  hand {_tiles_text(w['hand'])}  {melds}{tile}")
+        if w["flowers"]:
+            console.print(f"  flowers {_tiles_text(w['flowers'])}")
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+        table.add_column("pattern")
+        table.add_column("中文")
+        table.add_column("pinyin")
+        table.add_column(unit, justify="right")
+        for p in (*w["patterns"], *w["bonuses"]):
+            count = f" x{p['count']}" if p.get("count", 1) > 1 else ""
+            table.add_row(p["name"] + count, p["chinese"], p["pinyin"], str(p["value"]))
+        console.print(table)
+        for s in w["superseded"]:
+            console.print(f"  ({s['name']} is superseded by {s.get('by_name', s['by'])})")
+        notes = []
+        if w["limit"]:
+            notes.append("limit hand")
+        if w["capped"]:
+            notes.append(f"capped at {w['cap']} (from {w['subtotal']})")
+        console.print(f"  total {w['total']} {unit}" + (f" ({'; '.join(notes)})" if notes else ""))
+    for p in summary["payments"]:
+        console.print(f"  {names.who(p['from'], winds)} pays {names.who(p['to'], winds)} "
+                      f"{p['amount']} ({WHY.get(p['why'], p['why'])})")
+    for s in summary["penalties"]:
+        console.print(f"  {names.who(s, winds)}: heavy penalty")
+    for s, (before, after) in enumerate(zip(summary["scores_before"], summary["scores"],
+                                            strict=True)):
+        delta = after - before
+        sign = f"+{delta}" if delta > 0 else str(delta)
+        console.print(f"  {names.who(s, winds):<26} {before:>7} {sign:>7} = {after:>7}")
+
+
+def show_standings(console: Console, match: Match, names: Names) -> None:
+    """The final standings table (money too when the table has a stake)."""
+    res = match.result
+    money = match.ruleset.options.stake != 1 or match.ruleset.id.startswith("hk-fanlaak")
+    table = Table(title="standings" if res.over else "standings (game stopped)")
+    table.add_column("place", justify="right")
+    table.add_column("player")
+    table.add_column("points", justify="right")
+    table.add_column("net", justify="right")
+    if money:
+        table.add_column("money", justify="right")
+    for place, seat in enumerate(res.ranking, 1):
+        row = [str(place), names.who(seat), str(res.scores[seat]), f"{res.net[seat]:+}"]
+        if money:
+            row.append(f"{res.money[seat]:+}")
+        table.add_row(*row, style="bold" if seat == names.human else None)
+    console.print(table)
+
+
+def _ask_length(console: Console, inp: TextIO) -> str:
+    """Ask for the game length at a terminal (Enter: the full game)."""
+    console.print("game length: [1] full game  [2] one round (East only)")
+    answer = inp.readline().strip().lower()
+    return "round" if answer in {"2", "round", "r"} else "full"
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     """Play one game; returns 0 when it ends or the player stops, 2 on bad arguments."""
     inp = stdin or sys.stdin
     console = Console(highlight=False)
+    length = getattr(args, "length", None)
     try:
         options = parse_options(args.option)
+        if length is None and stdin is None and inp.isatty():
+            length = _ask_length(console, inp)
+        rounds = LENGTHS[length or "full"]
+        if rounds is not None:
+            if "rounds" in options:
+                raise ValueError("--length and --option rounds=...: give one of them")
+            options["rounds"] = rounds
         ruleset = find_ruleset(args.rules, **options)
         if not 0 <= args.seat < ruleset.options.players:
             raise ValueError(f"seat {args.seat} is not a seat of {ruleset.id}")
-        names = seat_bots(args.bots, ruleset.options.players, args.seat)
+        bot_of_seat = seat_bots(args.bots, ruleset.options.players, args.seat)
     except (RuleError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
-    match = Match(args.rules, options, rng=random.Random(rng.getrandbits(64)))
+    match = Match(ruleset, rng=random.Random(rng.getrandbits(64)), auto_deal=False)
     bots: dict[int, Bot] = {
-        s: find_bot(names[s], random.Random(rng.getrandbits(64)))
+        s: find_bot(bot_of_seat[s], random.Random(rng.getrandbits(64)))
         for s in range(match.players)
         if s != args.seat
     }
-    console.print(f"tingpai {ruleset.name}: you are seat {args.seat}; seed {seed}")
-    stopped = False
-    while not match.is_over and not stopped:
-        hand = match.next_hand()
-        while not hand.is_over:
-            seat = hand.to_act()[0]
-            obs = hand.observe(seat)
-            if seat != args.seat:
-                hand.apply(bots[seat].act(obs))
-                continue
-            show(console, obs)
-            for i, a in enumerate(obs.legal, 1):
-                console.print(f"  {i:>2}. {describe(a)}")
-            line = inp.readline()
-            if not line or line.strip().lower() in {"q", "quit", "exit"}:
-                stopped = True
-                break
-            choice = parse_choice(line, obs.legal)
-            if choice is None:
-                console.print(f"[red]not a legal choice: {line.strip()!r}[/red]")
-                continue
-            try:
-                hand.apply(choice)
-            except IllegalAction as exc:
-                console.print(f"[red]{exc}[/red]")
-        if hand.result is not None:
-            show_result(console, hand.result)
-    out = Path(args.records)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"game-{seed}.json"
-    path.write_text(json.dumps(match.record(), ensure_ascii=False) + "\n", encoding="utf-8")
+    names = Names(args.seat, bot_of_seat)
+    console.print(f"tingpai {ruleset.name}: you are seat {args.seat}; seed {seed}; "
+                  "type help for the commands")
+    try:
+        _play(console, inp, match, bots, names, bool(getattr(args, "hints", False)))
+    except KeyboardInterrupt:
+        console.print("\nstopped")
+    finally:
+        path = _save(match, Path(args.records), seed)
     res = match.result
     console.print(f"scores {list(res.scores)}; record written to {path}")
     if res.over:
         console.print(f"winner: seat {res.winner}")
     return 0
+
+
+def _save(match: Match, folder: Path, seed: int) -> Path:
+    """Write the record of every hand played so far."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"game-{seed}.json"
+    path.write_text(json.dumps(match.record(), ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def _play(console: Console, inp: TextIO, match: Match, bots: dict[int, Bot], names: Names,
+          hints: bool) -> None:
+    """The game loop: bots act, the human decides, each hand ends with its panel."""
+    while not match.is_over:
+        hand = match.next_hand()
+        number = len(match.hands)
+        console.rule(f"[bold]hand {number}[/bold]: round {wind_to_str(hand.round_wind)}, "
+                     f"dealer seat {hand.dealer}, repeats {hand.repeats}")
+        shown = 0
+        while not hand.is_over:
+            seat = hand.to_act()[0]
+            obs = hand.observe(seat)
+            if seat != names.human:
+                hand.apply(bots[seat].act(obs))
+                continue
+            for line in action_log(hand, names, shown):
+                console.print(f"  · {line}")
+            shown = len(hand.history)
+            show(console, obs, names)
+            if hints:
+                console.print(hint_text(hint(obs)), style="cyan")
+            for i, a in enumerate(obs.legal, 1):
+                console.print(f"  {i:>2}. {describe(a)}")
+            choice = _read_choice(console, inp, obs, hand, names)
+            if choice is None:
+                return
+            if isinstance(choice, str):
+                hints = choice == "on"
+                continue
+            try:
+                hand.apply(choice)
+            except IllegalAction as exc:
+                console.print(f"[red]{exc}[/red]")
+        for line in action_log(hand, names, shown):
+            console.print(f"  · {line}")
+        show_result(console, hand, match.ruleset, names)
+        if match.is_over:
+            break
+        console.print("press Enter for the next hand (q to stop)")
+        line = inp.readline()
+        if not line or line.strip().lower() in {"q", "quit", "exit"}:
+            return
+    show_standings(console, match, names)
+
+
+def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
+                 names: Names) -> Action | str | None:
+    """Read lines until a legal action (returned), a hints toggle (``"on"``/``"off"``) or a
+    stop (None); answers help, hint and log on the way."""
+    while True:
+        line = inp.readline()
+        text = line.strip().lower()
+        if not line or text in {"q", "quit", "exit"}:
+            return None
+        if text in {"help", "?"}:
+            console.print(HELP)
+        elif text in {"h", "hint"}:
+            console.print(hint_text(hint(obs)), style="cyan")
+        elif text in {"hints on", "hints off"}:
+            console.print(f"hints {text.split()[1]}")
+            return text.split()[1]
+        elif text == "log":
+            for entry in action_log(hand, names):
+                console.print(f"  · {entry}")
+        else:
+            choice = parse_choice(line, obs.legal)
+            if choice is not None:
+                return choice
+            console.print(f"[red]not a legal choice: {line.strip()!r}[/red] (help lists "
+                          "the commands)")

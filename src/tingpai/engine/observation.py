@@ -9,15 +9,31 @@ not say which other seats still have a decision to make (that would leak their h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any
 
-from tingpai.analysis.forms import Form
+from tingpai.analysis.forms import FORM_NAMES, Form, parse_forms
 from tingpai.engine.actions import Action, action_mask
 from tingpai.engine.results import Phase
+from tingpai.rules.registry import find_ruleset
 from tingpai.rules.ruleset import Ruleset
-from tingpai.tiles import NUM_KINDS, Meld, Tile
+from tingpai.tiles import (
+    NUM_KINDS,
+    NUM_TILE_IDS,
+    InvalidNotation,
+    Meld,
+    Tile,
+    counts_to_str,
+    parse_meld,
+    parse_tile,
+    parse_tiles,
+    tile_to_str,
+    tiles_to_str,
+    wind_from_str,
+    wind_to_str,
+)
 
 
 @dataclass(frozen=True)
@@ -94,6 +110,145 @@ class Observation:
                 for t in m.tiles:
                     seen[t] += 1
         return seen
+
+    # -- JSON ----------------------------------------------------------------------------
+
+    def to_json(self, *, public: bool = False) -> dict[str, Any]:
+        """Every field as JSON, tiles in the text notation (the server's ``view``).
+
+        ``hand`` is the own concealed tiles (``"123m55z1f"``, sorted); ``ponds`` per seat a
+        list of tiles in discard order (parallel to ``called``); ``melds`` per seat a list
+        of ``{"meld": "chow 123m", "from": seat|null}``; ``flowers`` per seat a notation
+        string; winds are letters; ``legal`` is the record notation without the seat;
+        ``ruleset`` is ``{"id", "options"}``.  With ``public`` the form for spectators:
+        ``seat`` is null and ``hand``, ``drawn`` and ``legal`` are left out.
+
+        >>> from tingpai.engine.hand import Hand
+        >>> view = Hand("hu-2p", seed=1).observe(0).to_json()
+        >>> view["phase"], view["seat_winds"], len(view["legal"]) > 0
+        ('turn', ['E', 'S'], True)
+        >>> sorted(set(view) - set(Hand("hu-2p", seed=1).observe(0).to_json(public=True)))
+        ['drawn', 'hand', 'legal']
+        """
+        out = self.public_json()
+        if not public:
+            out.update(self.private_json())
+        return out
+
+    def public_json(self) -> dict[str, Any]:
+        """The public form of :meth:`to_json` (the same for every seat at one moment)."""
+        text = _TILE_TEXT
+        return {
+            "seat": None,
+            "players": self.players,
+            "phase": self.phase.value,
+            "actor": self.actor,
+            "claim_tile": None if self.claim_tile is None else text[self.claim_tile],
+            "robbing": self.robbing,
+            "melds": [
+                [{"meld": m.to_str(), "from": m.claimed_from} for m in seat_melds]
+                for seat_melds in self.melds
+            ],
+            "ponds": [[text[t] for t in pond] for pond in self.ponds],
+            "called": [list(c) for c in self.called],
+            "flowers": [tiles_to_str(f, sort=False) for f in self.flowers],
+            "concealed_sizes": list(self.concealed_sizes),
+            "scores": list(self.scores),
+            "seat_winds": [wind_to_str(w) for w in self.seat_winds],
+            "round_wind": wind_to_str(self.round_wind),
+            "dealer": self.dealer,
+            "repeats": self.repeats,
+            "wall_left": self.wall_left,
+            "pond_left": None if self.pond_left is None else list(self.pond_left),
+            "forms": [name for name, form in FORM_NAMES.items() if form in self.forms],
+            "ruleset": {"id": self.ruleset.id, "options": dict(self.ruleset.option_values)},
+        }
+
+    def private_json(self) -> dict[str, Any]:
+        """What :meth:`to_json` adds to the public form for the observing seat: ``seat``,
+        ``hand``, ``drawn`` and ``legal``."""
+        return {
+            "seat": self.seat,
+            "hand": counts_to_str(self.hand),
+            "drawn": None if self.drawn is None else _TILE_TEXT[self.drawn],
+            "legal": [action_json(a) for a in self.legal],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, ruleset: Ruleset | None = None
+                  ) -> Observation:
+        """Read :meth:`to_json` (a seat's form) back; ``ruleset`` overrides the one named
+        in ``data`` (a ruleset built in code has no id to look up).  Raises ValueError
+        (:class:`InvalidNotation`, :class:`~tingpai.rules.RuleError`) naming the bad field.
+
+        >>> from tingpai.engine.hand import Hand
+        >>> obs = Hand("hk-4p", seed=2).observe(0)
+        >>> Observation.from_json(obs.to_json()) == obs
+        True
+        """
+        try:
+            seat = data["seat"]
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise InvalidNotation("a view needs the observing seat (not the public form)")
+            if ruleset is None:
+                rs = data["ruleset"]
+                ruleset = find_ruleset(rs["id"], **dict(rs.get("options") or {}))
+            hand = [0] * NUM_TILE_IDS
+            for t in parse_tiles(data["hand"]):
+                hand[t] += 1
+            forms = Form(0)
+            for name in data["forms"]:
+                forms |= parse_forms(name)
+            return cls(
+                seat=seat,
+                players=int(data["players"]),
+                phase=Phase(data["phase"]),
+                actor=data["actor"],
+                claim_tile=_tile_or_none(data["claim_tile"]),
+                robbing=data["robbing"],
+                hand=tuple(hand),
+                drawn=_tile_or_none(data["drawn"]),
+                melds=tuple(
+                    tuple(parse_meld(m["meld"], claimed_from=m["from"]) for m in seat_melds)
+                    for seat_melds in data["melds"]
+                ),
+                ponds=tuple(tuple(parse_tile(t) for t in pond) for pond in data["ponds"]),
+                called=tuple(tuple(bool(c) for c in row) for row in data["called"]),
+                flowers=tuple(tuple(parse_tiles(f)) for f in data["flowers"]),
+                concealed_sizes=tuple(data["concealed_sizes"]),
+                scores=tuple(data["scores"]),
+                seat_winds=tuple(wind_from_str(w) for w in data["seat_winds"]),
+                round_wind=wind_from_str(data["round_wind"]),
+                dealer=data["dealer"],
+                repeats=data["repeats"],
+                wall_left=data["wall_left"],
+                pond_left=None if data["pond_left"] is None else tuple(data["pond_left"]),
+                forms=forms,
+                legal=tuple(Action.from_dict({**a, "seat": seat}) for a in data["legal"]),
+                ruleset=ruleset,
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise InvalidNotation(f"view is missing or has a malformed field: {exc}") from None
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    """An action in the record notation without its seat: ``{"do": "discard", "tile": "9m"}``
+    (the server's ``legal`` list; the seat is the observer's)."""
+    out = action.to_dict()
+    del out["seat"]
+    return out
+
+
+_TILE_TEXT: tuple[str, ...] = tuple(tile_to_str(t) for t in range(NUM_TILE_IDS))
+"""Every tile id's notation (the views' hot path)."""
+
+
+def _tile_or_none(text: object) -> Tile | None:
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise InvalidNotation(f"tile {text!r} must be a string or null")
+    return parse_tile(text)
 
 
 OBSERVATION_FIELDS: frozenset[str] = frozenset(f.name for f in fields(Observation))

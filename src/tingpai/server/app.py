@@ -1,0 +1,645 @@
+"""The FastAPI application: HTTP endpoints, the websocket protocol and their limits.
+
+:func:`create_app` builds the app for a database URL; ``docs/protocol.md`` is the
+protocol's full text.  The storage schema is created or upgraded (Alembic) when the app is
+built, and every unfinished table is rebuilt from storage when it starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import ValidationError
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from starlette.middleware.sessions import SessionMiddleware
+
+from tingpai.bots import bot_names
+from tingpai.rules import PAYMENT_TABLES, RuleError, find_ruleset, ruleset_ids, ruleset_spec
+from tingpai.server import accounts, web_api
+from tingpai.server.ratings import Rating
+from tingpai.server.schemas import (
+    CLIENT_MESSAGE,
+    Account,
+    Act,
+    CreatedTable,
+    CreateTable,
+    Credentials,
+    Me,
+    Ping,
+    TakenSeat,
+    TakeSeat,
+)
+from tingpai.server.storage import (
+    AccountRow,
+    RatingRow,
+    ResultRow,
+    SeatRow,
+    Storage,
+    TableRow,
+    utcnow,
+)
+from tingpai.server.tables import Connection, LiveSeat, LiveTable, TableManager, error
+
+log = logging.getLogger("tingpai.server")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Limits and storage of a server (every limit per connection or per client)."""
+
+    database_url: str
+    max_message_bytes: int = 4096
+    """Largest websocket message accepted (bigger ones get an error)."""
+    message_rate: float = 500.0
+    """Websocket messages per second a connection may send (a token bucket): far above a
+    person's pace and above what a bot client playing one seat at full speed sends, so
+    only a flood is refused..."""
+    message_burst: int = 1000
+    """...with this many at once."""
+    http_rate: float = 20.0
+    """HTTP POST/DELETE requests per second one client address may send..."""
+    http_burst: int = 400
+    """...with this many at once."""
+    max_body_bytes: int = 65536
+    """Largest HTTP request body."""
+    max_tables: int = 1000
+    """Unfinished tables the server holds at once."""
+    secret_key: str | None = None
+    """Signs the session cookies; None: a key generated once and kept in the database."""
+
+
+class TokenBucket:
+    """``rate`` events per second with bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class LimitMiddleware:
+    """HTTP limits: the body size (413) and the rate of POST/DELETE per client (429)."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+        self.buckets: dict[str, TokenBucket] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] in ("POST", "DELETE", "PUT", "PATCH"):
+            client = (scope.get("client") or ("?", 0))[0]
+            bucket = self.buckets.get(client)
+            if bucket is None:
+                if len(self.buckets) > 10000:
+                    self.buckets.clear()
+                bucket = self.buckets[client] = TokenBucket(self.settings.http_rate,
+                                                            self.settings.http_burst)
+            if not bucket.take():
+                await _plain(send, 429, "too many requests: slow down")
+                return
+        limit = self.settings.max_body_bytes
+        for key, value in scope.get("headers", []):
+            if key == b"content-length" and value.isdigit() and int(value) > limit:
+                await _plain(send, 413, f"request body too large (at most {limit} bytes)")
+                return
+        seen = 0
+
+        async def limited() -> MutableMapping[str, Any]:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise HTTPException(413, f"request body too large (at most {limit} bytes)")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+async def _plain(send: Send, status: int, text: str) -> None:
+    body = json.dumps({"error": text, "detail": text}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def describe_rulesets() -> list[dict[str, Any]]:
+    """``GET /api/rules``: every ruleset with its description, unit and limits, its settable
+    options and patterns."""
+    out = []
+    for rid in ruleset_ids():
+        spec = ruleset_spec(rid)
+        defaults = spec.defaults
+        options = [
+            {"name": option.name, "doc": option.doc, "allowed": option.allowed_values(),
+             "default": option.json_value(defaults)}
+            for option in spec.options.values()
+        ]
+        out.append({
+            "id": spec.id,
+            "name": spec.name,
+            "description": spec.description,
+            "aliases": list(spec.aliases),
+            "players": defaults.players,
+            "unit": defaults.unit.value,
+            "min_value": defaults.min_value,
+            "max_value": defaults.max_value,
+            "start_points": defaults.start_points,
+            "options": options,
+            "patterns": [
+                {"id": p.id, "name": p.name, "chinese": p.chinese, "pinyin": p.pinyin,
+                 "category": p.category, "value": p.value, "limit": bool(p.limit),
+                 "description": p.description}
+                for p in spec.patterns
+            ],
+        })
+    return out
+
+
+def create_app(settings: Settings | str) -> FastAPI:
+    """The server application for a database URL (or full :class:`Settings`); the schema
+    is migrated to the newest version now."""
+    if isinstance(settings, str):
+        settings = Settings(database_url=settings)
+    storage = Storage(settings.database_url)
+    storage.migrate()
+    secret = settings.secret_key or storage.setting("session_key",
+                                                    lambda: secrets.token_urlsafe(32))
+    manager = TableManager(storage, max_tables=settings.max_tables)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            storage.close()
+
+    app = FastAPI(
+        title="tingpai",
+        version="1",
+        summary="Mahjong tables over HTTP and websockets (docs/protocol.md).",
+        lifespan=lifespan,
+    )
+    app.state.manager = manager
+    app.state.storage = storage
+    app.state.settings = settings
+    app.add_middleware(SessionMiddleware, secret_key=secret, session_cookie="tingpai_session",
+                       same_site="lax", max_age=30 * 24 * 3600)
+    app.add_middleware(LimitMiddleware, settings=settings)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail), "detail": exc.detail},
+                            status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        text = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body')}: {e.get('msg')}"
+            for e in errors
+        )
+        return JSONResponse({"error": text or "invalid request",
+                             "detail": json.loads(json.dumps(errors, default=str))},
+                            status_code=422)
+
+    def run_db(work: Callable[[Session], Any]) -> Awaitable[Any]:
+        return asyncio.to_thread(storage.run, work)
+
+    async def signed_in(request: Request) -> tuple[int, str] | None:
+        account_id = request.session.get("account")
+        if not isinstance(account_id, int):
+            return None
+        row = await run_db(lambda s: s.get(AccountRow, account_id))
+        if row is None:
+            request.session.clear()
+            return None
+        return row.id, row.name
+
+    async def live(table_id: str) -> LiveTable:
+        table = await manager.get(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    def player_name(given: str | None, account: tuple[int, str] | None) -> str:
+        if account is not None:
+            return account[1]
+        try:
+            return accounts.guest_name(given)
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
+
+    # ------------------------------------------------------------------ pages
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def index() -> HTMLResponse:
+        page = resources.files("tingpai.server").joinpath("web/index.html").read_text("utf-8")
+        return HTMLResponse(page)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        """200 while the server runs."""
+        return {"ok": True, "tables": len(manager.tables)}
+
+    # ------------------------------------------------------------------ rules and bots
+
+    @app.get("/api/rules")
+    async def rules_list() -> list[dict[str, Any]]:
+        """Every ruleset: id, name, players, options (name, doc, default) and patterns."""
+        return describe_rulesets()
+
+    @app.get("/api/bots")
+    async def bots_list() -> list[str]:
+        """The bot levels a seat may have (``bot:LEVEL``), weakest first."""
+        return list(bot_names())
+
+    # ------------------------------------------------------------------ tables
+
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable)
+    async def create_table(body: CreateTable, request: Request) -> CreatedTable:
+        """Create a table; the creator holds seat 0 (other ``human`` seats are open)."""
+        try:
+            spec = ruleset_spec(body.rules)
+        except RuleError as exc:
+            raise HTTPException(422, str(exc)) from None
+        table_option = body.options.get("payment_table")
+        if isinstance(table_option, str) and table_option not in PAYMENT_TABLES:
+            raise HTTPException(
+                422, f"payment_table must be one of {', '.join(PAYMENT_TABLES)} or a host "
+                "table given inline as an object")
+        try:
+            ruleset = find_ruleset(spec.id, **body.options)
+        except (RuleError, ValueError, TypeError) as exc:
+            raise HTTPException(422, f"options: {exc}") from None
+        players = ruleset.options.players
+        if len(body.seats) != players:
+            raise HTTPException(422, f"{spec.id} seats {players} players: give {players} "
+                                f"seats, not {len(body.seats)}")
+        levels = bot_names()
+        account = await signed_in(request)
+        seats: list[LiveSeat] = []
+        token: str | None = None
+        for number, entry in enumerate(body.seats):
+            if entry == "human":
+                seat = LiveSeat(kind="human")
+                if number == 0:
+                    token = accounts.new_token()
+                    seat.token_hash = accounts.token_hash(token)
+                    seat.name = player_name(body.name, account)
+                    if account is not None:
+                        seat.account_id, seat.account = account
+                seats.append(seat)
+            elif entry.startswith("bot:") and entry[4:] in levels:
+                seats.append(LiveSeat(kind="bot", bot=entry[4:], name=entry[4:]))
+            else:
+                raise HTTPException(422, f"seat {number}: {entry!r} is neither 'human' nor "
+                                    f"'bot:LEVEL' (levels: {', '.join(levels)})")
+        row = TableRow(
+            id=accounts.new_table_id(), rules=spec.id, options=dict(body.options),
+            seed=secrets.randbits(62), timer=body.timer, private=body.private,
+            status="waiting", created_at=utcnow(), final_scores=None, record=None,
+            finished_at=None,
+        )
+        try:
+            await manager.create(row, seats)
+        except OverflowError as exc:
+            raise HTTPException(503, str(exc)) from None
+        return CreatedTable(table=row.id, seat=0 if token else None, token=token)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}", response_model=TakenSeat)
+    async def take_seat(table_id: str, seat: int, request: Request,
+                        body: TakeSeat | None = None) -> TakenSeat:
+        """Take an open seat (a signed-in account may take its own seat again for a new
+        token)."""
+        table = await live(table_id)
+        account = await signed_in(request)
+        name = player_name(body.name if body else None, account)
+        try:
+            token = await table.take_seat(seat, name, account[0] if account else None,
+                                          account[1] if account else None)
+        except LookupError as exc:
+            raise HTTPException(404, str(exc)) from None
+        except PermissionError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return TakenSeat(seat=seat, token=token)
+
+    @app.get("/api/tables")
+    async def list_tables(
+        status: str = Query("active", pattern="^(active|open|playing|finished)$"),
+    ) -> list[dict[str, Any]]:
+        """The lobby: public tables, newest first (``active``: not finished; ``open``: with
+        open seats; ``playing``; ``finished``: the last 100 finished)."""
+        manager.forget_finished()
+        if status == "finished":
+            rows = await run_db(lambda s: list(s.scalars(
+                select(TableRow).where(TableRow.status == "finished",
+                                       TableRow.private.is_(False))
+                .order_by(TableRow.finished_at.desc()).limit(100))))
+            return [finished_summary(r) for r in rows]
+        tables = [t for t in manager.tables.values()
+                  if not t.private and t.status != "finished"]
+        if status == "open":
+            tables = [t for t in tables if any(s.is_open for s in t.seats)]
+        elif status == "playing":
+            tables = [t for t in tables if t.status == "playing"]
+        tables.sort(key=lambda t: t.created_at, reverse=True)
+        return [t.describe() for t in tables[:200]]
+
+    @app.get("/api/tables/{table_id}")
+    async def describe_table(table_id: str) -> dict[str, Any]:
+        """One table: rules, options, seats (who, open, connected, ready), scores; public
+        information only."""
+        return (await live(table_id)).describe()
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str) -> Response:
+        """The tingpai-record/1 of a finished game (409 while it is being played: the
+        record holds the walls)."""
+        row = await run_db(lambda s: s.get(TableRow, table_id))
+        if row is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        if row.status != "finished" or row.record is None:
+            raise HTTPException(409, "the game is not finished: its record holds the walls")
+        return Response(
+            json.dumps(row.record, indent=1), media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="tingpai-{table_id}.json"'},
+        )
+
+    # ------------------------------------------------------------------ accounts
+
+    @app.post("/api/accounts", status_code=201, response_model=Me)
+    async def sign_up(body: Credentials, request: Request) -> Me:
+        """Create an account and sign in."""
+        problem = accounts.check_account_name(body.name) or accounts.check_password(
+            body.password)
+        if problem:
+            raise HTTPException(422, problem)
+        hashed = await asyncio.to_thread(accounts.hash_password, body.password)
+
+        def work(session: Session) -> AccountRow:
+            row = AccountRow(name=body.name, name_key=body.name.lower(), password_hash=hashed,
+                             created_at=utcnow())
+            session.add(row)
+            session.flush()
+            return row
+
+        try:
+            row = await run_db(work)
+        except IntegrityError:
+            raise HTTPException(409, f"the name {body.name!r} is taken") from None
+        request.session["account"] = row.id
+        return Me(account=account_view(row))
+
+    @app.post("/api/session", response_model=Me)
+    async def sign_in(body: Credentials, request: Request) -> Me:
+        """Sign in (a signed session cookie)."""
+        key = body.name.lower()
+        row = await run_db(lambda s: s.scalars(
+            select(AccountRow).where(AccountRow.name_key == key)).first())
+        ok = await asyncio.to_thread(accounts.verify_password, body.password,
+                                     row.password_hash if row else None)
+        if row is None or not ok:
+            raise HTTPException(401, "wrong name or password")
+        request.session["account"] = row.id
+        return Me(account=account_view(row))
+
+    @app.delete("/api/session", response_model=Me)
+    async def sign_out(request: Request) -> Me:
+        """Sign out."""
+        request.session.clear()
+        return Me(account=None)
+
+    @app.get("/api/me", response_model=Me)
+    async def me(request: Request) -> Me:
+        """The signed-in account (null for a guest)."""
+        account = await signed_in(request)
+        if account is None:
+            return Me(account=None)
+        row = await run_db(lambda s: s.get(AccountRow, account[0]))
+        return Me(account=account_view(row))
+
+    @app.get("/api/accounts/{name}")
+    async def profile(name: str) -> dict[str, Any]:
+        """An account's profile: ratings per ruleset, tables it sits at, and its finished
+        games (newest first) with their records and rating changes."""
+        data: dict[str, Any] | None = await run_db(lambda s: read_profile(s, name))
+        if data is None:
+            raise HTTPException(404, f"no account {name!r}")
+        return data
+
+    @app.get("/api/leaderboard")
+    async def leaderboard(
+        rules: str = Query(..., max_length=32),
+        bots: bool = Query(False, description="include the bot levels' ratings"),
+    ) -> dict[str, Any]:
+        """Accounts ranked by rating (``mu - 3 sigma``, Plackett-Luce) in one ruleset."""
+        try:
+            rid = ruleset_spec(rules).id
+        except RuleError as exc:
+            raise HTTPException(422, str(exc)) from None
+        board: dict[str, Any] = await run_db(lambda s: read_leaderboard(s, rid, bots))
+        return board
+
+    # ------------------------------------------------------------------ websocket
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        """Play a seat (``?token=T``) or watch (no token); see docs/protocol.md."""
+        await websocket.accept()
+        table = await manager.get(table_id)
+        if table is None:
+            await websocket.send_json(error(f"no table {table_id!r}"))
+            await websocket.close(4404)
+            return
+        seat: int | None = None
+        if token is not None:
+            seat = table.seat_of_token(accounts.token_hash(token))
+            if seat is None:
+                await websocket.send_json(error("this token holds no seat at this table"))
+                await websocket.close(4403)
+                return
+        conn = Connection(websocket, seat)
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        bucket = TokenBucket(settings.message_rate, settings.message_burst)
+        await table.connect(conn)
+        try:
+            while not conn.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await handle(table, conn, bucket, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await table.disconnect(conn)
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pump
+
+    async def handle(table: LiveTable, conn: Connection, bucket: TokenBucket,
+                     message: MutableMapping[str, Any]) -> None:
+        text = message.get("text")
+        if not bucket.take():
+            conn.send(error(f"too many messages: at most {settings.message_rate:g} a second"))
+            return
+        if text is None:
+            conn.send(error("binary messages are not accepted: send JSON text"))
+            return
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > settings.max_message_bytes:
+            conn.send(error(f"message too large: {size} bytes (at most "
+                            f"{settings.max_message_bytes})"))
+            return
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            conn.send(error(f"not JSON: {exc}"))
+            return
+        try:
+            parsed = CLIENT_MESSAGE.validate_python(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ()))
+            conn.send(error(f"invalid message: {where}: {first.get('msg')}" if where
+                            else f"invalid message: {first.get('msg')}"))
+            return
+        if isinstance(parsed, Ping):
+            conn.send({"type": "pong"})
+        elif isinstance(parsed, Act):
+            await table.act(conn, parsed.seq, parsed.action.model_dump(exclude_none=True))
+        else:
+            await table.ready(conn)
+
+    web_api.install(app, manager, storage)
+    return app
+
+
+def account_view(row: AccountRow) -> Account:
+    """The public fields of an account."""
+    return Account(name=row.name, created_at=row.created_at.isoformat())
+
+
+def finished_summary(row: TableRow) -> dict[str, Any]:
+    """A finished table in the lobby's ``finished`` list."""
+    return {
+        "id": row.id, "rules": row.rules, "options": row.options, "status": row.status,
+        "created_at": row.created_at.isoformat(),
+        "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+        "final_scores": row.final_scores, "record": f"/api/tables/{row.id}/record",
+    }
+
+
+def read_profile(session: Session, name: str) -> dict[str, Any] | None:
+    """The profile of an account (``GET /api/accounts/{name}``)."""
+    account = session.scalars(
+        select(AccountRow).where(AccountRow.name_key == name.lower())).first()
+    if account is None:
+        return None
+    key = f"account:{account.id}"
+    rating_rows = session.scalars(select(RatingRow).where(RatingRow.player == key)).all()
+    results = session.execute(
+        select(ResultRow, TableRow)
+        .join(TableRow, TableRow.id == ResultRow.table_id)
+        .where(ResultRow.account_id == account.id)
+        .order_by(TableRow.finished_at.desc())
+        .limit(200)
+    ).all()
+    seated = session.execute(
+        select(SeatRow.table_id, SeatRow.seat, TableRow.rules, TableRow.status)
+        .join(TableRow, TableRow.id == SeatRow.table_id)
+        .where(SeatRow.account_id == account.id, TableRow.status != "finished")
+    ).all()
+    games = []
+    for result, table in results:
+        players = session.execute(
+            select(ResultRow.seat, ResultRow.name, ResultRow.score)
+            .where(ResultRow.table_id == table.id).order_by(ResultRow.seat)).all()
+        games.append({
+            "table": table.id, "rules": table.rules,
+            "finished_at": table.finished_at.isoformat() if table.finished_at else None,
+            "seat": result.seat, "rank": result.rank, "score": result.score,
+            "players": [{"seat": p.seat, "name": p.name, "score": p.score} for p in players],
+            "rating_before": _ordinal(result.mu_before, result.sigma_before),
+            "rating_after": _ordinal(result.mu_after, result.sigma_after),
+            "record": f"/api/tables/{table.id}/record",
+        })
+    return {
+        "account": account_view(account).model_dump(),
+        "ratings": [
+            {"rules": r.rules, "rating": round(Rating(r.mu, r.sigma).ordinal, 3),
+             "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "games": r.games}
+            for r in rating_rows
+        ],
+        "tables": [{"table": t.table_id, "seat": t.seat, "rules": t.rules, "status": t.status}
+                   for t in seated],
+        "games": games,
+    }
+
+
+def _ordinal(mu: float | None, sigma: float | None) -> float | None:
+    if mu is None or sigma is None:
+        return None
+    return round(Rating(mu, sigma).ordinal, 3)
+
+
+def read_leaderboard(session: Session, rules: str, bots: bool) -> dict[str, Any]:
+    """``GET /api/leaderboard``: rated players of one ruleset, best first."""
+    rows = session.scalars(select(RatingRow).where(RatingRow.rules == rules)).all()
+    ids = [int(r.player.split(":", 1)[1]) for r in rows if r.player.startswith("account:")]
+    names = {a.id: a.name for a in session.scalars(
+        select(AccountRow).where(AccountRow.id.in_(ids)))} if ids else {}
+    entries: list[dict[str, Any]] = []
+    for r in rows:
+        kind, _, ident = r.player.partition(":")
+        if kind == "bot" and not bots:
+            continue
+        name = names.get(int(ident)) if kind == "account" else ident
+        if name is None:
+            continue
+        entries.append({"name": name, "kind": "bot" if kind == "bot" else "account",
+                        "rating": round(Rating(r.mu, r.sigma).ordinal, 3),
+                        "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "games": r.games})
+    entries.sort(key=lambda e: (-float(e["rating"]), str(e["name"])))
+    for place, entry in enumerate(entries, 1):
+        entry["rank"] = place
+    total = session.scalar(select(func.count()).select_from(RatingRow)
+                           .where(RatingRow.rules == rules))
+    return {"rules": rules, "rated": total, "players": entries[:500]}

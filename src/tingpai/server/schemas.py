@@ -1,0 +1,124 @@
+"""Pydantic models of every message: HTTP bodies and answers, and the websocket messages a
+client sends.  Unknown fields are refused everywhere (``extra="forbid"``), so a misspelt
+field is an error, not silently ignored."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+MAX_TIMER = 3600.0
+"""The longest per-decision timer a table may have, in seconds."""
+
+
+class Strict(BaseModel):
+    """A model that refuses unknown fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- HTTP -------------------------------------------------------------------------
+
+
+class CreateTable(Strict):
+    """``POST /api/tables``."""
+
+    rules: str = Field(max_length=32, examples=["hu-4p"])
+    options: dict[str, Any] = Field(default_factory=dict)
+    """Ruleset options (``tingpai.rules``), a host payment table inline as an object."""
+    seats: list[str] = Field(min_length=2, max_length=4,
+                             examples=[["human", "bot:greedy", "bot:greedy", "bot:greedy"]])
+    """One entry per seat: ``human`` or ``bot:LEVEL``."""
+    timer: float | None = Field(default=None, gt=0, le=MAX_TIMER)
+    """Seconds per decision; null (the default): no timer, the table waits."""
+    name: str | None = Field(default=None, max_length=64)
+    """The creator's name as a guest (a signed-in account plays under its own name)."""
+    private: bool = False
+    """Left out of the lobby list (join by link only)."""
+
+
+class CreatedTable(BaseModel):
+    """201 answer of ``POST /api/tables``: the creator holds seat 0 (null seat and token
+    when seat 0 is a bot: the creator only watches)."""
+
+    table: str
+    seat: int | None
+    token: str | None
+
+
+class TakeSeat(Strict):
+    """Optional body of ``POST /api/tables/{ID}/seats/{n}``."""
+
+    name: str | None = Field(default=None, max_length=64)
+
+
+class TakenSeat(BaseModel):
+    """Answer of ``POST /api/tables/{ID}/seats/{n}``."""
+
+    seat: int
+    token: str
+
+
+class Credentials(Strict):
+    """Sign-up and sign-in body."""
+
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=256)
+
+
+class Account(BaseModel):
+    """An account as others may see it."""
+
+    name: str
+    created_at: str
+
+
+class Me(BaseModel):
+    """``GET /api/me``: the signed-in account, or null for a guest."""
+
+    account: Account | None
+
+
+# --- websocket, client to server ---------------------------------------------------
+
+
+class StrictMessage(BaseModel):
+    """A websocket message: unknown fields refused, and no coercion (``"1"`` is not 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ActionIn(StrictMessage):
+    """An action in the record notation; the seat is the token's (``seat``, if given,
+    must be it)."""
+
+    do: str = Field(max_length=16)
+    tile: str | None = Field(default=None, max_length=8)
+    tiles: str | None = Field(default=None, max_length=16)
+    seat: int | None = None
+
+
+class Act(StrictMessage):
+    """``{"type": "act", "seq": n, "action": {...}}``."""
+
+    type: Literal["act"]
+    seq: int
+    action: ActionIn
+
+
+class Ready(StrictMessage):
+    """``{"type": "ready"}``: deal the next hand (as far as this seat is concerned)."""
+
+    type: Literal["ready"]
+
+
+class Ping(StrictMessage):
+    """``{"type": "ping"}`` is answered ``{"type": "pong"}`` (keep-alive, latency)."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Act | Ready | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Act | Ready | Ping] = TypeAdapter(ClientMessage)
+"""Validates one decoded client message."""

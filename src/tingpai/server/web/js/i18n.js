@@ -1,0 +1,291 @@
+// Message catalogues (English, simplified and traditional Chinese) and the language switch.
+// Every text the client shows comes from here; pattern names come from the ruleset data
+// (English name, Chinese name, pinyin), never from these catalogues.
+
+const en = {
+  "nav.lobby": "Play", "nav.leaderboard": "Leaderboard", "nav.profile": "Profile",
+  "nav.signin": "Sign in", "nav.signout": "Sign out", "nav.language": "Language",
+  "nav.guest": "Guest",
+  "lobby.title": "New table", "lobby.ruleset": "Ruleset", "lobby.players": "{n} players",
+  "lobby.options": "Table options", "lobby.options_note": "Defaults shown; change only what your table plays differently.",
+  "lobby.default": "default", "lobby.seats": "Seats", "lobby.seat_you": "You",
+  "lobby.seat_open": "Open seat for a friend", "lobby.seat_bot": "Bot: {level}",
+  "lobby.timer": "Time per decision", "lobby.timer_none": "No timer", "lobby.seconds": "{n} s",
+  "lobby.length": "Game length", "lobby.length_full": "Full game",
+  "lobby.length_round": "One round (East only)", "lobby.name": "Your name",
+  "lobby.name_placeholder": "Guest", "lobby.private": "Private (join by link only)",
+  "lobby.start": "Start the table", "lobby.tables": "Tables", "lobby.no_tables": "No open tables right now.",
+  "lobby.join": "Take seat {seat}", "lobby.watch": "Watch", "lobby.finished": "Finished games",
+  "lobby.replay": "Replay", "lobby.status.waiting": "waiting for players",
+  "lobby.status.playing": "playing", "lobby.status.finished": "finished",
+  "lobby.open": "open", "lobby.hand_n": "hand {n}", "lobby.intro": "Pick a table, fill the seats with bots or friends, and play. Everything you need is shown at the table: click a tile to select it, click it again to discard.",
+  "lobby.bot_levels": "Bot levels, weakest first: {levels}.",
+  "lobby.patterns": "Patterns of this ruleset", "table.patterns": "Patterns",
+  "table.wall": "Wall", "table.hand": "Hand {n}", "table.round": "{wind} round",
+  "table.dealer": "Dealer", "table.repeats": "Repeat {n}", "table.pond_left": "{n} to pond limit",
+  "table.your_turn": "Your turn", "table.waiting": "Waiting for {who}", "table.claim": "{who} discarded:", "table.claim_rob": "{who} adds to a kong (rob it?):",
+  "table.hint": "Hint", "table.hint_on": "Hint on", "table.log": "Log",
+  "table.invite": "Copy invite link", "table.copied": "Invite link copied",
+  "table.copy_failed": "Copy this link: {link}",
+  "table.spectating": "You are watching this table.", "table.take_seat": "Take seat {seat}",
+  "table.waiting_players": "Waiting for players: share the invite link.",
+  "table.keys": "Keys: ← → select, Enter discard, Space pass, H hint",
+  "table.you": "you", "table.timer": "{n}s", "table.connection_lost": "Connection lost; reconnecting…",
+  "table.drawn": "drawn", "table.select_chow": "Chow with which tiles?", "table.cancel": "Cancel", "table.close": "Close",
+  "table.discard_hint": "Click a tile to select it; click it again (or double-click) to discard.",
+  "table.game_over": "The game is over.", "table.no_token": "This seat's key is not in this browser.",
+  "act.discard": "Discard {tile}", "act.pass": "Pass", "act.chow": "Chow", "act.pung": "Pung",
+  "act.kong": "Kong", "act.ckong": "Concealed kong {tile}", "act.akong": "Add kong {tile}",
+  "act.ron": "Win (Hu)", "act.tsumo": "Self-draw win", "act.flower": "Flower {tile}",
+  "log.deal": "Hand {n} dealt; {dealer} is dealer", "log.discard": "{who} discards {tile}",
+  "log.chow": "{who} chows {tiles}", "log.pung": "{who} pungs {tiles}", "log.kong": "{who} kongs {tiles}",
+  "log.ckong": "{who} declares a concealed kong", "log.akong": "{who} adds a kong {tiles}",
+  "log.flower": "{who} declares flower {tile}", "log.draw": "You draw {tile}", "log.you": "You",
+  "log.discard_you": "You discard {tile}", "log.chow_you": "You chow {tiles}", "log.pung_you": "You pung {tiles}",
+  "log.kong_you": "You kong {tiles}", "log.ckong_you": "You declare a concealed kong",
+  "log.akong_you": "You add a kong {tiles}", "log.flower_you": "You declare flower {tile}", "log.win_you": "You win!",
+  "log.win": "{who} wins", "log.draw_end": "Exhaustive draw",
+  "hint.shanten": "{n} from ready", "hint.ready": "Ready", "hint.complete": "Complete hand",
+  "hint.waits": "Waits", "hint.live": "{n} live", "hint.best": "Best discards",
+  "hint.can_win": "You can win now!", "hint.sacred": "Sacred discard: {tiles} in your pond: you can win only by self-draw.",
+  "hint.sacred_after": "sacred", "hint.no_pattern": "no pattern", "hint.short": "short {n}",
+  "hint.by_discard": "on discard", "hint.by_self": "self-draw", "hint.flowers": "Declare your flowers first.",
+  "hint.improving": "Improving tiles", "hint.none": "No hint now.",
+  "panel.title": "End of hand {n}", "panel.wins": "{who} wins", "panel.draw": "Exhaustive draw",
+  "panel.win.self-draw": "by self-draw", "panel.win.discard": "on {who}'s discard",
+  "panel.win.robbing-kong": "by robbing {who}'s kong", "panel.win.eight-immortals": "Eight Immortals",
+  "panel.win.terminal-discards": "terminal and honour discards",
+  "panel.pattern": "Pattern", "panel.value": "Value", "panel.total": "Total",
+  "panel.superseded": "Superseded", "panel.superseded_by": "counted in {by}",
+  "panel.limit": "Limit hand", "panel.capped": "capped at {cap} (from {subtotal})",
+  "panel.payments": "Payments", "panel.pays": "{from} pays {to} {amount}",
+  "panel.why.discarder": "dealt in", "panel.why.robbing_kong": "kong robbed",
+  "panel.why.self_draw": "self-draw", "panel.why.other_loser": "loser",
+  "panel.why.pao": "liable (pao)", "panel.why.eight_immortals": "Eight Immortals",
+  "panel.why.terminal_discards": "terminal discards", "panel.why.ready": "not ready at the draw",
+  "panel.why.penalty": "heavy penalty", "panel.no_payment": "No payments.",
+  "panel.scores": "Scores", "panel.ready": "Ready", "panel.not_ready": "Not ready",
+  "panel.next": "Next hand", "panel.waiting": "Waiting for the other players…",
+  "panel.groups": "Groups", "panel.flowers": "Flowers", "panel.winning_tile": "winning tile",
+  "panel.unit.points": "points", "panel.unit.fan": "fan", "panel.bonus": "Bonus",
+  "panel.hands": "Hands",
+  "end.title": "Game over", "end.place": "Place", "end.player": "Player", "end.score": "Score",
+  "end.net": "Net", "end.money": "Money", "end.rating": "Rating", "end.replay": "Watch the replay",
+  "end.lobby": "Back to the lobby", "end.record": "Download the record",
+  "replay.title": "Replay", "replay.hand": "Hand {n}", "replay.step": "Step {i} / {n}",
+  "replay.first": "Start", "replay.prev": "Back", "replay.next": "Forward", "replay.last": "End",
+  "replay.play": "Play", "replay.pause": "Pause", "replay.result": "Result",
+  "replay.not_finished": "This game is not finished yet; its replay opens when it ends.",
+  "replay.keys": "Keys: ← → step, Home/End, Page Up/Down hand",
+  "lb.title": "Leaderboard", "lb.rank": "#", "lb.name": "Player", "lb.rating": "Rating",
+  "lb.games": "Games", "lb.empty": "No rated games yet in this ruleset: sign in and finish a game.",
+  "lb.bots": "Show bots",
+  "profile.title": "{name}", "profile.ratings": "Ratings", "profile.games": "Games",
+  "profile.none": "No finished games yet.", "profile.rank": "Place {n}", "profile.change": "Rating {before} → {after}",
+  "account.title": "Account", "account.name": "Name", "account.password": "Password",
+  "account.signin": "Sign in", "account.signup": "Create account", "account.guest": "Play as a guest",
+  "account.signed_in": "Signed in as {name}", "account.note": "An account keeps your rating and your games; guests play without one.",
+  "wind.E": "East", "wind.S": "South", "wind.W": "West", "wind.N": "North",
+  "windshort.E": "E", "windshort.S": "S", "windshort.W": "W", "windshort.N": "N",
+  "error.generic": "Something went wrong: {error}",
+  "bot": "bot",
+};
+
+const zhHans = {
+  "nav.lobby": "开局", "nav.leaderboard": "排行榜", "nav.profile": "个人资料",
+  "nav.signin": "登录", "nav.signout": "退出", "nav.language": "语言", "nav.guest": "游客",
+  "lobby.title": "新牌桌", "lobby.ruleset": "规则", "lobby.players": "{n} 人",
+  "lobby.options": "牌桌选项", "lobby.options_note": "显示的是默认值；只改你的牌桌不同的地方。",
+  "lobby.default": "默认", "lobby.seats": "座位", "lobby.seat_you": "你",
+  "lobby.seat_open": "空位（邀请朋友）", "lobby.seat_bot": "电脑：{level}",
+  "lobby.timer": "每步限时", "lobby.timer_none": "不限时", "lobby.seconds": "{n} 秒",
+  "lobby.length": "对局长度", "lobby.length_full": "完整一局", "lobby.length_round": "一圈（东风圈）",
+  "lobby.name": "你的名字", "lobby.name_placeholder": "游客", "lobby.private": "私人牌桌（仅凭链接加入）",
+  "lobby.start": "开桌", "lobby.tables": "牌桌", "lobby.no_tables": "现在没有开放的牌桌。",
+  "lobby.join": "坐 {seat} 号位", "lobby.watch": "观战", "lobby.finished": "已结束的对局",
+  "lobby.replay": "回放", "lobby.status.waiting": "等待玩家", "lobby.status.playing": "进行中",
+  "lobby.status.finished": "已结束", "lobby.open": "空位", "lobby.hand_n": "第 {n} 局",
+  "lobby.intro": "选一张牌桌，用电脑或朋友坐满座位，就可以开打。牌桌上会显示你需要的一切：点一张牌选中，再点一次打出。",
+  "lobby.bot_levels": "电脑等级（由弱到强）：{levels}。",
+  "lobby.patterns": "本规则的番种", "table.patterns": "番种",
+  "table.wall": "牌墙", "table.hand": "第 {n} 局", "table.round": "{wind}风圈",
+  "table.dealer": "庄", "table.repeats": "连庄 {n}", "table.pond_left": "距牌河上限 {n}",
+  "table.your_turn": "轮到你", "table.waiting": "等待 {who}", "table.claim": "{who} 打出：", "table.claim_rob": "{who} 加杠（抢杠？）：",
+  "table.hint": "提示", "table.hint_on": "提示开", "table.log": "记录",
+  "table.invite": "复制邀请链接", "table.copied": "邀请链接已复制", "table.copy_failed": "请复制此链接：{link}",
+  "table.spectating": "你正在观战。", "table.take_seat": "坐 {seat} 号位",
+  "table.waiting_players": "等待玩家：把邀请链接发给朋友。",
+  "table.keys": "按键：← → 选牌，Enter 打出，空格 过，H 提示",
+  "table.you": "你", "table.timer": "{n} 秒", "table.connection_lost": "连接中断，正在重连…",
+  "table.drawn": "摸牌", "table.select_chow": "用哪几张吃？", "table.cancel": "取消", "table.close": "关闭",
+  "table.discard_hint": "点一张牌选中，再点一次（或双击）打出。",
+  "table.game_over": "对局已结束。", "table.no_token": "这个浏览器里没有此座位的钥匙。",
+  "act.discard": "打出 {tile}", "act.pass": "过", "act.chow": "吃", "act.pung": "碰",
+  "act.kong": "杠", "act.ckong": "暗杠 {tile}", "act.akong": "加杠 {tile}", "act.ron": "和",
+  "act.tsumo": "自摸", "act.flower": "补花 {tile}",
+  "log.deal": "第 {n} 局开始，{dealer} 坐庄", "log.discard": "{who} 打出 {tile}",
+  "log.chow": "{who} 吃 {tiles}", "log.pung": "{who} 碰 {tiles}", "log.kong": "{who} 杠 {tiles}",
+  "log.ckong": "{who} 暗杠", "log.akong": "{who} 加杠 {tiles}", "log.flower": "{who} 补花 {tile}",
+  "log.draw": "你摸到 {tile}", "log.you": "你", "log.win": "{who} 和牌", "log.draw_end": "流局",
+  "hint.shanten": "{n} 向听", "hint.ready": "听牌", "hint.complete": "已和牌型",
+  "hint.waits": "听", "hint.live": "剩 {n} 张", "hint.best": "最佳打法",
+  "hint.can_win": "现在可以和牌！", "hint.sacred": "振听：{tiles} 在你的牌河里，只能自摸。",
+  "hint.sacred_after": "振听", "hint.no_pattern": "无番种", "hint.short": "差 {n}",
+  "hint.by_discard": "点和", "hint.by_self": "自摸", "hint.flowers": "先补花。",
+  "hint.improving": "进张", "hint.none": "现在没有提示。",
+  "panel.title": "第 {n} 局结束", "panel.wins": "{who} 和牌", "panel.draw": "流局",
+  "panel.win.self-draw": "自摸", "panel.win.discard": "{who} 放炮",
+  "panel.win.robbing-kong": "抢 {who} 的杠", "panel.win.eight-immortals": "八仙过海",
+  "panel.win.terminal-discards": "幺九弃牌", "panel.pattern": "番种", "panel.value": "分值",
+  "panel.total": "合计", "panel.superseded": "不计", "panel.superseded_by": "已含于 {by}",
+  "panel.limit": "满贯", "panel.capped": "封顶 {cap}（原 {subtotal}）", "panel.payments": "支付",
+  "panel.pays": "{from} 付给 {to} {amount}", "panel.why.discarder": "放炮",
+  "panel.why.robbing_kong": "被抢杠", "panel.why.self_draw": "自摸", "panel.why.other_loser": "输家",
+  "panel.why.pao": "包牌", "panel.why.eight_immortals": "八仙过海", "panel.why.terminal_discards": "幺九弃牌",
+  "panel.why.ready": "流局未听", "panel.why.penalty": "重罚", "panel.no_payment": "无支付。",
+  "panel.scores": "分数", "panel.ready": "听牌", "panel.not_ready": "未听", "panel.next": "下一局",
+  "panel.waiting": "等待其他玩家…", "panel.groups": "面子", "panel.flowers": "花牌",
+  "panel.winning_tile": "和张", "panel.unit.points": "分", "panel.unit.fan": "番", "panel.bonus": "奖励",
+  "panel.hands": "各家手牌",
+  "end.title": "对局结束", "end.place": "名次", "end.player": "玩家", "end.score": "分数",
+  "end.net": "净得", "end.money": "金额", "end.rating": "等级分", "end.replay": "观看回放",
+  "end.lobby": "回到大厅", "end.record": "下载牌谱",
+  "replay.title": "回放", "replay.hand": "第 {n} 局", "replay.step": "第 {i} / {n} 步",
+  "replay.first": "开头", "replay.prev": "后退", "replay.next": "前进", "replay.last": "结尾",
+  "replay.play": "播放", "replay.pause": "暂停", "replay.result": "结果",
+  "replay.not_finished": "对局尚未结束，结束后才能回放。",
+  "replay.keys": "按键：← → 单步，Home/End，Page Up/Down 换局",
+  "lb.title": "排行榜", "lb.rank": "#", "lb.name": "玩家", "lb.rating": "等级分", "lb.games": "局数",
+  "lb.empty": "这个规则还没有计分对局：登录并打完一局吧。", "lb.bots": "显示电脑",
+  "profile.title": "{name}", "profile.ratings": "等级分", "profile.games": "对局",
+  "profile.none": "还没有已结束的对局。", "profile.rank": "第 {n} 名", "profile.change": "等级分 {before} → {after}",
+  "account.title": "账户", "account.name": "名字", "account.password": "密码", "account.signin": "登录",
+  "account.signup": "注册", "account.guest": "以游客身份玩", "account.signed_in": "已登录：{name}",
+  "account.note": "账户会保存你的等级分和对局；游客无需账户也能玩。",
+  "wind.E": "东", "wind.S": "南", "wind.W": "西", "wind.N": "北",
+  "windshort.E": "东", "windshort.S": "南", "windshort.W": "西", "windshort.N": "北",
+  "rules.name.hu-4p": "胡牌麻将（4 人）", "rules.name.hu-3p": "胡牌麻将（3 人）", "rules.name.hu-2p": "胡牌麻将（2 人）",
+  "rules.name.hk-4p": "香港麻将（MahJongo 牌桌，4 人）", "rules.name.hk-2p": "香港麻将（MahJongo 牌桌，2 人）",
+  "rules.name.hk-fanlaak": "香港麻将（番辣台）", "rules.name.hk-fanlaak-0": "香港麻将（番辣台，无起番）",
+  "rules.desc.hu-4p": "4 人胡牌麻将（规则 000）：按番种计基本分，封顶 8000；任一家牌河满 18 张即流局",
+  "rules.desc.hu-3p": "3 人胡牌麻将（规则 000）：按番种计基本分，封顶 8000；牌河满 20 张即流局",
+  "rules.desc.hu-2p": "2 人胡牌麻将（规则 000）：按番种计基本分，封顶 8000；牌河满 22 张即流局",
+  "rules.desc.hk-4p": "MahJongo 牌桌的香港麻将（规则 001）：3 至 10 番，半辣上付法，包牌",
+  "rules.desc.hk-2p": "MahJongo 牌桌的二人模式（规则 001）：80 张牌（无二至八万和条），黄金付法",
+  "rules.desc.hk-fanlaak": "香港番辣台（规则 002）：台设起番（默认 3 番），爆棚 10 番，番辣计分",
+  "rules.desc.hk-fanlaak-0": "不设起番的番辣台（规则 002）：鸡糊也可以和",
+  "error.generic": "出错了：{error}", "bot": "电脑",
+};
+
+// Traditional Chinese: the simplified catalogue with the characters that differ converted.
+const HANT = {
+  "开": "開", "桌": "桌", "规": "規", "则": "則", "选": "選", "项": "項", "显": "顯", "示": "示",
+  "认": "認", "值": "值", "只": "只", "张": "張", "脑": "腦", "电": "電", "请": "請", "时": "時",
+  "长": "長", "东": "東", "风": "風", "圈": "圈", "们": "們", "链": "鏈", "接": "接", "进": "進",
+  "战": "戰", "结": "結", "束": "束", "对": "對", "局": "局", "放": "放", "回": "回", "弃": "棄",
+  "过": "過", "满": "滿", "贯": "貫", "罚": "罰", "无": "無", "支": "支", "付": "付", "给": "給",
+  "输": "輸", "家": "家", "听": "聽", "张牌": "張牌", "庄": "莊", "墙": "牆", "距": "距", "轮": "輪",
+  "等": "等", "记": "記", "录": "錄", "复": "複", "制": "製", "邀": "邀", "观": "觀", "号": "號",
+  "发": "發", "键": "鍵", "连": "連", "断": "斷", "摸": "摸", "碰": "碰", "杠": "槓", "吃": "吃",
+  "和": "和", "补": "補", "花": "花", "种": "種", "合": "合", "计": "計", "含": "含", "于": "於",
+  "顶": "頂", "原": "原", "抢": "搶", "仙": "仙", "九": "九", "振": "振", "最": "最",
+  "佳": "佳", "打": "打", "现": "現", "在": "在", "以": "以", "剩": "剩", "差": "差", "向": "向",
+  "个": "個", "资": "資", "料": "料", "退": "退", "语": "語", "言": "言", "游": "遊", "客": "客",
+  "榜": "榜", "排": "排", "行": "行", "新": "新", "你": "你", "的": "的", "不": "不", "同": "同",
+  "地": "地", "方": "方", "座": "座", "位": "位", "空": "空", "朋": "朋", "友": "友", "限": "限",
+  "秒": "秒", "度": "度", "完": "完", "整": "整", "一": "一", "私": "私", "人": "人", "仅": "僅",
+  "凭": "憑", "加": "加", "入": "入", "没": "沒", "有": "有", "放的": "放的", "坐": "坐", "已": "已",
+  "中": "中", "满座": "滿座", "就": "就", "可": "可", "上": "上", "会": "會", "需": "需", "要": "要",
+  "切": "切", "点": "點", "再": "再", "次": "次", "出": "出", "级": "級", "由": "由", "弱": "弱",
+  "强": "強", "牌": "牌", "河": "河", "该": "該", "这": "這", "里": "裡", "钥": "鑰", "匙": "匙",
+  "浏": "瀏", "览": "覽", "器": "器", "几": "幾", "取": "取", "消": "消", "双": "雙", "击": "擊",
+  "经": "經", "动": "動", "么": "麼", "嗎": "嗎", "吗": "嗎", "户": "戶", "账": "賬", "码": "碼",
+  "密": "密", "注": "注", "册": "冊", "登": "登", "份": "份", "玩": "玩", "保": "保", "存": "存",
+  "分": "分", "数": "數", "净": "淨", "得": "得", "金": "金", "额": "額", "看": "看", "到": "到",
+  "大": "大", "厅": "廳", "载": "載", "下": "下", "谱": "譜", "步": "步", "头": "頭", "尾": "尾",
+  "后": "後", "前": "前", "播": "播", "停": "停", "暂": "暫", "果": "果", "尚": "尚", "未": "未",
+  "才": "才", "能": "能", "单": "單", "换": "換", "还": "還", "吧": "吧", "名": "名", "次数": "次數",
+  "错": "錯", "了": "了", "南": "南", "西": "西", "北": "北", "包": "包", "奖": "獎", "励": "勵",
+  "面": "面", "子": "子", "各": "各", "手": "手", "开始": "開始", "流": "流", "者": "者", "待": "待",
+  "其": "其", "他": "他", "关": "關", "闭": "閉", "胡": "胡", "麻": "麻", "将": "將", "香": "香", "港": "港", "辣": "辣",
+  "台": "台", "设": "設", "起": "起", "棚": "棚", "鸡": "雞", "糊": "糊", "也": "也", "按": "按",
+  "基": "基", "本": "本", "任": "任", "即": "即", "至": "至", "半": "半", "法": "法", "二": "二",
+  "模": "模", "式": "式", "黄": "黃", "条": "條", "万": "萬", "默": "默", "家手": "家手", "视": "視", "线": "線", "胜": "勝", "让": "讓",
+};
+
+function toHant(text) {
+  let out = "";
+  for (const ch of text) out += HANT[ch] || ch;
+  return out;
+}
+
+const zhHant = Object.fromEntries(Object.entries(zhHans).map(([k, v]) => [k, toHant(v)]));
+zhHant["nav.language"] = "語言";
+
+export const CATALOGUES = { en, "zh-Hans": zhHans, "zh-Hant": zhHant };
+export const LANGUAGES = Object.keys(CATALOGUES);
+const KEY = "tingpai.lang";
+
+function initialLanguage() {
+  const saved = localStorage.getItem(KEY);
+  if (saved && CATALOGUES[saved]) return saved;
+  const nav = (navigator.language || "en").toLowerCase();
+  if (nav.startsWith("zh")) return /tw|hk|mo|hant/.test(nav) ? "zh-Hant" : "zh-Hans";
+  return "en";
+}
+
+export let lang = initialLanguage();
+
+/** Whether the current language (or English) has a message for `key`. */
+export function has(key) {
+  return key in CATALOGUES[lang] || key in en;
+}
+
+/** The message `key` in the current language, `{name}` placeholders filled from params. */
+export function t(key, params = {}) {
+  const own = CATALOGUES[lang][key];
+  // A "_you" variant the language lacks falls back to its plain form (Chinese needs none).
+  const base = key.endsWith("_you") ? CATALOGUES[lang][key.slice(0, -4)] : undefined;
+  const text = own ?? base ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** Switch the language; it sticks (localStorage) and the page re-renders. */
+export function setLanguage(code) {
+  if (!CATALOGUES[code]) return;
+  lang = code;
+  localStorage.setItem(KEY, code);
+  document.documentElement.lang = code;
+  window.dispatchEvent(new CustomEvent("languagechange"));
+}
+
+export function isChinese() {
+  return lang !== "en";
+}
+
+/** A pattern's display name: Chinese (from the ruleset data) in Chinese, else English. */
+export function patternName(pattern) {
+  if (isChinese() && pattern.chinese) return pattern.chinese;
+  return pattern.name;
+}
+
+/** The other-language line under a pattern name: English in Chinese, Chinese in English. */
+export function patternSecond(pattern) {
+  if (isChinese()) return pattern.name;
+  return pattern.chinese || "";
+}
+
+/** A ruleset's name and description: from the catalogue in Chinese, else the data's. */
+export function rulesetName(r) {
+  return lang !== "en" && has(`rules.name.${r.id}`) && CATALOGUES[lang][`rules.name.${r.id}`] ? t(`rules.name.${r.id}`) : r.name;
+}
+
+export function rulesetDescription(r) {
+  return lang !== "en" && CATALOGUES[lang][`rules.desc.${r.id}`] ? t(`rules.desc.${r.id}`) : r.description || "";
+}
+
+export function windName(letter) {
+  return t(`wind.${letter}`);
+}
+
+document.documentElement.lang = lang;

@@ -1,0 +1,660 @@
+// The live table: one websocket (docs/protocol.md), the board, the player's hand and call
+// buttons, the action log, the hint, the timer and the end-of-hand / end-of-game panels.
+import { api, seatKey, saveSeatKey, ruleset } from "./api.js";
+import { t, windName, rulesetName } from "./i18n.js";
+import { renderBoard } from "./board.js";
+import { handPanel, gamePanel, patternsList } from "./panel.js";
+import { tileEl, tileRow, tileName, parseTiles, parseMeld } from "./tiles.js";
+import { toast, el, copyText } from "./ui.js";
+
+const CLAIM_ORDER = ["tsumo", "ron", "kong", "pung", "chow", "ckong", "akong", "flower", "pass"];
+
+export function seatName(seatInfo, seat) {
+  if (!seatInfo) return `#${seat}`;
+  if (seatInfo.kind === "bot") return `${t("bot")} ${seat + 1} · ${seatInfo.bot}`;
+  if (seatInfo.open) return t("lobby.open");
+  return seatInfo.name || `#${seat}`;
+}
+
+function actionLabel(action) {
+  const tile = action.tile ? tileName(action.tile) : "";
+  return t(`act.${action.do}`, { tile });
+}
+
+/** Log entries for the change from one view to the next (views come after every change):
+ * {key, seat, tile, tiles}, put in words by logText() in the language of the moment. */
+export function diffLog(prev, next) {
+  const lines = [];
+  if (!prev || !next) return lines;
+  for (let s = 0; s < next.players; s++) {
+    for (let i = prev.ponds[s].length; i < next.ponds[s].length; i++) {
+      lines.push({ key: "log.discard", seat: s, tile: next.ponds[s][i] });
+    }
+    const mb = prev.melds[s].map((m) => m.meld);
+    next.melds[s].forEach((m, i) => {
+      if (mb[i] === m.meld) return;
+      const meld = parseMeld(m.meld);
+      let key = `log.${meld.kind}`;
+      if (meld.concealed) key = "log.ckong";
+      else if (mb[i] && mb[i].startsWith("pung") && meld.kind === "kong") key = "log.akong";
+      lines.push({ key, seat: s, tiles: meld.tiles });
+    });
+    const fb = parseTiles(prev.flowers[s]);
+    const fa = parseTiles(next.flowers[s]);
+    for (let i = fb.length; i < fa.length; i++) lines.push({ key: "log.flower", seat: s, tile: fa[i] });
+  }
+  if (next.seat !== null && next.drawn && (prev.drawn !== next.drawn || prev.wall_left !== next.wall_left)
+      && next.phase === "turn" && next.actor === next.seat) {
+    lines.push({ key: "log.draw", seat: next.seat, tile: next.drawn, mine: true });
+  }
+  return lines;
+}
+
+/** A log entry in words; the player's own actions in the first person. */
+export function logText(entry, names, me) {
+  const mine = entry.seat === me && entry.key !== "log.draw" && entry.key !== "log.deal";
+  const key = mine ? `${entry.key}_you` : entry.key;
+  return t(key, {
+    who: mine ? t("log.you") : entry.seat !== undefined ? names[entry.seat] || `#${entry.seat}` : "",
+    tile: entry.tile ? tileName(entry.tile) : "",
+    tiles: (entry.tiles || []).map(tileName).join(" "),
+    n: entry.n, dealer: entry.dealer !== undefined ? names[entry.dealer] : "",
+  });
+}
+
+export class LiveTable {
+  constructor(root, tableId) {
+    this.root = root;
+    this.id = tableId;
+    this.key = seatKey(tableId);
+    this.seq = 0;
+    this.view = null;
+    this.prev = null;
+    this.legal = [];
+    this.deadline = null;
+    this.info = null;
+    this.log = [];
+    this.selected = -1;
+    this.hintsOn = localStorage.getItem("tingpai.hints") === "1";
+    this.hint = null;
+    this.hintSeq = -1;
+    this.handNumber = 0;
+    this.panel = null; // {hand, summary, ready}
+    this.gameEnd = null;
+    this.closed = false;
+    this.retry = 0;
+    this.rules = null;
+    this.onKey = (ev) => this.key_(ev);
+    this.timerTick = setInterval(() => this.tick(), 250);
+  }
+
+  async start() {
+    this.root.replaceChildren(el("p", "loading", "…"));
+    try {
+      this.info = await api.get(`/api/tables/${this.id}`);
+      this.rules = await ruleset(this.info.rules);
+    } catch (err) {
+      this.root.replaceChildren(el("p", "error", t("error.generic", { error: err.message })));
+      return;
+    }
+    document.addEventListener("keydown", this.onKey);
+    this.connect();
+  }
+
+  stop() {
+    this.closed = true;
+    clearInterval(this.timerTick);
+    document.removeEventListener("keydown", this.onKey);
+    if (this.ws) this.ws.close();
+  }
+
+  get names() {
+    return (this.info && this.info.seats ? this.info.seats : []).map((s, i) => seatName(s, i));
+  }
+
+  get mySeat() {
+    return this.key ? this.key.seat : null;
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const query = this.key ? `?token=${encodeURIComponent(this.key.token)}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.id}${query}`);
+    this.ws = ws;
+    ws.onmessage = (ev) => this.message(JSON.parse(ev.data));
+    ws.onopen = () => { this.retry = 0; };
+    ws.onclose = () => {
+      if (this.closed || this.ws !== ws) return;
+      if (this.gameEnd) return;
+      this.retry += 1;
+      toast(t("table.connection_lost"));
+      setTimeout(() => !this.closed && this.connect(), Math.min(5000, 300 * this.retry));
+    };
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  act(action) {
+    this.send({ type: "act", seq: this.seq, action });
+    this.legal = [];
+    this.selected = -1;
+    this.render();
+  }
+
+  message(msg) {
+    if (msg.type === "view") {
+      if (msg.table) this.info = { ...this.info, ...msg.table };
+      const hand = msg.table ? msg.table.hand : this.handNumber;
+      if (msg.view) {
+        if (hand !== this.handNumber) {
+          this.prev = null;
+          this.log.push({ key: "log.deal", n: hand, dealer: msg.view.dealer, deal: true });
+          this.selected = -1;
+          if (this.panel && hand > this.panel.hand + 1) this.panel = null;
+        }
+        this.log.push(...diffLog(this.view && hand === this.handNumber ? this.view : null, msg.view));
+        this.view = msg.view;
+      }
+      this.handNumber = hand;
+      this.seq = msg.seq;
+      this.legal = msg.legal || [];
+      this.deadline = msg.deadline;
+      if (this.legal.length && this.selected < 0 && this.view && this.view.drawn) {
+        // Select the drawn tile: one more click discards it (Mahjong Soul's "tsumogiri").
+        this.selected = this.myTiles().length - 1;
+      }
+      this.render();
+      if (this.hintsOn && this.legal.length) this.loadHint();
+    } else if (msg.type === "hand_end") {
+      this.onHandEnd(msg);
+    } else if (msg.type === "game_end") {
+      this.gameEnd = msg;
+      this.render();
+    } else if (msg.type === "error") {
+      toast(msg.error, "error");
+    }
+  }
+
+  async onHandEnd(msg) {
+    const number = msg.hand;
+    this.panel = { hand: number, summary: null, ready: false, result: msg.result };
+    const winners = msg.result.winners || [];
+    if (winners.length) {
+      for (const w of winners) this.log.push({ key: "log.win", seat: w.seat, win: true });
+    } else {
+      this.log.push({ key: "log.draw_end", win: true });
+    }
+    this.render();
+    try {
+      const summary = await api.get(`/api/tables/${this.id}/hands/${number}`);
+      if (this.panel && this.panel.hand === number) {
+        this.panel.summary = summary;
+        this.render();
+      }
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  async loadHint() {
+    if (!this.key || this.hintSeq === this.seq) return;
+    const seq = this.seq;
+    this.hintSeq = seq;
+    try {
+      const data = await api.get(`/api/tables/${this.id}/hint?token=${encodeURIComponent(this.key.token)}`);
+      if (seq === this.seq) {
+        this.hint = data.hint;
+        this.render();
+      }
+    } catch {
+      this.hint = null;
+    }
+  }
+
+  myTiles() {
+    if (!this.view || this.view.seat === null || this.view.seat === undefined) return [];
+    const tiles = parseTiles(this.view.hand);
+    const drawn = this.view.drawn;
+    if (drawn) {
+      const i = tiles.lastIndexOf(drawn);
+      if (i >= 0) tiles.splice(i, 1);
+      tiles.push(drawn);
+    }
+    return tiles;
+  }
+
+  legalFor(kind, tile) {
+    return this.legal.find((a) => a.do === kind && (tile === undefined || a.tile === tile));
+  }
+
+  clickTile(code, index) {
+    const discard = this.legalFor("discard", code);
+    const flower = this.legalFor("flower", code);
+    if (this.selected === index && (discard || flower)) {
+      this.act(discard || flower);
+      return;
+    }
+    this.selected = index;
+    this.render();
+  }
+
+  doubleTile(code) {
+    const action = this.legalFor("discard", code) || this.legalFor("flower", code);
+    if (action) this.act(action);
+  }
+
+  key_(ev) {
+    if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+    const tiles = this.myTiles();
+    if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
+      if (!tiles.length) return;
+      const step = ev.key === "ArrowLeft" ? -1 : 1;
+      this.selected = this.selected < 0 ? tiles.length - 1 : (this.selected + step + tiles.length) % tiles.length;
+      this.render();
+      ev.preventDefault();
+    } else if (ev.key === "Enter") {
+      if (this.panel && this.panel.summary && !this.panel.ready && !this.gameEnd) {
+        this.ready();
+      } else if (this.selected >= 0 && tiles[this.selected]) {
+        const code = tiles[this.selected];
+        const action = this.legalFor("discard", code) || this.legalFor("flower", code);
+        if (action) this.act(action);
+      }
+      ev.preventDefault();
+    } else if (ev.key === " " || ev.key === "Escape") {
+      const pass = this.legalFor("pass");
+      if (pass) {
+        this.act(pass);
+        ev.preventDefault();
+      }
+    } else if (ev.key === "h" || ev.key === "H") {
+      this.toggleHints();
+    }
+  }
+
+  toggleHints() {
+    this.hintsOn = !this.hintsOn;
+    localStorage.setItem("tingpai.hints", this.hintsOn ? "1" : "0");
+    if (this.hintsOn && this.legal.length) {
+      this.hintSeq = -1;
+      this.loadHint();
+    }
+    this.render();
+  }
+
+  ready() {
+    if (!this.panel) return;
+    this.panel.ready = true;
+    this.send({ type: "ready" });
+    this.render();
+  }
+
+  tick() {
+    const node = document.getElementById("timer");
+    if (!node) return;
+    if (!this.deadline) {
+      node.textContent = "";
+      return;
+    }
+    const left = Math.max(0, Math.ceil(this.deadline - Date.now() / 1000));
+    node.textContent = t("table.timer", { n: left });
+    node.classList.toggle("urgent", left <= 5);
+  }
+
+  async takeSeat(seat) {
+    try {
+      const name = localStorage.getItem("tingpai.name") || undefined;
+      const data = await api.post(`/api/tables/${this.id}/seats/${seat}`, name ? { name } : {});
+      saveSeatKey(this.id, data.seat, data.token);
+      this.key = seatKey(this.id);
+      if (this.ws) {
+        const old = this.ws;
+        this.ws = null;
+        old.close();
+      }
+      this.view = null;
+      this.connect();
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+
+  inviteLink() {
+    return `${location.origin}/#/table/${this.id}`;
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  render() {
+    if (this.closed) return;
+    const page = el("div", "table-page");
+    const main = el("div", "table-main");
+    const side = el("aside", "table-side");
+    page.append(main, side);
+
+    main.append(this.bar());
+    const felt = el("div", "felt");
+    main.append(felt);
+    if (this.view) {
+      const me = this.view.seat;
+      const hintMarks = {};
+      const sacred = new Set();
+      if (this.hintsOn && this.hint && this.hint.discards && this.legal.some((a) => a.do === "discard")) {
+        const best = this.hint.discards[0];
+        this.hint.discards.forEach((d, i) => {
+          if (d.shanten === best.shanten && (i === 0 || d.live >= best.live)) hintMarks[d.tile] = i === 0 ? 0 : 1;
+          if (d.sacred && d.sacred.length) sacred.add(d.tile);
+        });
+      }
+      const playable = new Set(this.legal.filter((a) => a.do === "discard" || a.do === "flower").map((a) => a.tile));
+      const lastSeat = this.lastDiscarder();
+      renderBoard(felt, {
+        view: this.view,
+        bottom: me ?? 0,
+        me,
+        names: this.names,
+        hands: me !== null && me !== undefined ? this.view.ponds.map((_, s) => (s === me ? this.view.hand : null)) : null,
+        drawn: me !== null && me !== undefined ? this.view.ponds.map((_, s) => (s === me ? this.view.drawn : null)) : null,
+        handIsMine: me !== null && me !== undefined,
+        selected: this.selected,
+        playable,
+        hintMarks,
+        sacredMarks: sacred,
+        lastDiscard: lastSeat !== null ? { seat: lastSeat } : null,
+        handNumber: this.handNumber,
+        onTile: (code, index) => this.clickTile(code, index),
+        onTileDouble: (code) => this.doubleTile(code),
+      });
+      felt.append(this.calls());
+    } else {
+      felt.append(this.waitingRoom());
+    }
+    side.append(this.hintBox());
+    side.append(this.logBox());
+    if (this.panel || this.gameEnd) page.append(this.modal());
+    else if (this.showPatterns && this.rules) page.append(this.patternsModal());
+    this.root.replaceChildren(page);
+    this.tick();
+    const log = this.root.querySelector(".log-lines");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  lastDiscarder() {
+    const v = this.view;
+    if (!v) return null;
+    if (v.phase === "claims" && v.actor !== null) return v.actor;
+    // Otherwise the seat whose discard is the newest: found from the log.
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const line = this.log[i];
+      if (line.deal) return null;
+      if (line.key === "log.discard") {
+        const pond = v.ponds[line.seat];
+        return pond.length && pond[pond.length - 1] === line.tile ? line.seat : null;
+      }
+    }
+    return null;
+  }
+
+  bar() {
+    const bar = el("div", "table-bar");
+    const title = el("div", "table-title");
+    title.append(el("strong", "", this.rules ? rulesetName(this.rules) : this.info.rules));
+    if (this.view) title.append(el("span", "muted", ` · ${t("table.hand", { n: this.handNumber })}`));
+    bar.append(title);
+    const tools = el("div", "table-tools");
+    const invite = el("button", "button small", t("table.invite"));
+    invite.id = "invite";
+    invite.onclick = async () => {
+      const link = this.inviteLink();
+      if (await copyText(link)) toast(t("table.copied"));
+      else toast(t("table.copy_failed", { link }));
+    };
+    tools.append(invite);
+    const patterns = el("button", "button small", t("table.patterns"));
+    patterns.id = "patterns";
+    patterns.onclick = () => { this.showPatterns = !this.showPatterns; this.render(); };
+    tools.append(patterns);
+    if (this.mySeat !== null) {
+      const hint = el("button", "button small" + (this.hintsOn ? " on" : ""), this.hintsOn ? t("table.hint_on") : t("table.hint"));
+      hint.id = "hint-toggle";
+      hint.setAttribute("aria-pressed", this.hintsOn ? "true" : "false");
+      hint.onclick = () => this.toggleHints();
+      tools.append(hint);
+    }
+    bar.append(tools);
+    return bar;
+  }
+
+  waitingRoom() {
+    const box = el("div", "waiting-room");
+    box.append(el("p", "", t("table.waiting_players")));
+    const link = el("input", "invite-link");
+    link.readOnly = true;
+    link.value = this.inviteLink();
+    box.append(link);
+    box.append(this.seatList());
+    return box;
+  }
+
+  seatList() {
+    const list = el("ul", "seat-list");
+    (this.info.seats || []).forEach((s, i) => {
+      const item = el("li");
+      item.append(el("span", "", `${i + 1}. ${seatName(s, i)}`));
+      if (s.open && this.mySeat === null) {
+        const take = el("button", "button primary small", t("table.take_seat", { seat: i + 1 }));
+        take.dataset.seat = String(i);
+        take.className += " take-seat";
+        take.onclick = () => this.takeSeat(i);
+        item.append(take);
+      }
+      list.append(item);
+    });
+    return list;
+  }
+
+  calls() {
+    const box = el("div", "calls");
+    const v = this.view;
+    if (v.seat === null || v.seat === undefined) {
+      box.append(el("div", "note", t("table.spectating")));
+      if ((this.info.seats || []).some((s) => s.open)) box.append(this.seatList());
+      return box;
+    }
+    if (!this.legal.length) {
+      if (v.phase !== "ended" && v.actor !== null) {
+        box.append(el("div", "note", t("table.waiting", { who: this.names[v.actor] })));
+      }
+      return box;
+    }
+    const onlyDiscards = this.legal.every((a) => a.do === "discard");
+    if (v.phase === "claims" || v.phase === "robbing") {
+      const offer = el("div", "offer");
+      offer.append(el("span", "", t(v.phase === "robbing" ? "table.claim_rob" : "table.claim", { who: this.names[v.actor] || "" })));
+      if (v.claim_tile) offer.append(tileEl(v.claim_tile, { cls: "small" }));
+      box.append(offer);
+    } else if (onlyDiscards || this.legal.some((a) => a.do === "discard")) {
+      box.append(el("div", "note turn", t("table.your_turn") + " · " + t("table.discard_hint")));
+    }
+    const buttons = el("div", "call-buttons");
+    const chows = this.legal.filter((a) => a.do === "chow");
+    for (const kind of CLAIM_ORDER) {
+      const actions = this.legal.filter((a) => a.do === kind);
+      if (!actions.length) continue;
+      if (kind === "chow") {
+        const b = el("button", "call call-chow", t("act.chow"));
+        b.dataset.do = "chow";
+        b.onclick = () => (chows.length === 1 ? this.act(chows[0]) : this.chooseChow(chows, box));
+        buttons.append(b);
+        continue;
+      }
+      for (const action of actions) {
+        const b = el("button", `call call-${kind}` + (kind === "ron" || kind === "tsumo" ? " win" : ""), actionLabel(action));
+        b.dataset.do = kind;
+        if (action.tile) b.dataset.tile = action.tile;
+        b.onclick = () => this.act(action);
+        buttons.append(b);
+      }
+    }
+    box.append(buttons);
+    return box;
+  }
+
+  chooseChow(chows, box) {
+    const chooser = el("div", "chow-choice");
+    chooser.append(el("span", "", t("table.select_chow")));
+    for (const action of chows) {
+      const b = el("button", "chow-option");
+      b.dataset.tiles = action.tiles;
+      b.append(tileRow(action.tiles, { cls: "small" }));
+      b.onclick = () => this.act(action);
+      chooser.append(b);
+    }
+    const cancel = el("button", "button small", t("table.cancel"));
+    cancel.onclick = () => chooser.remove();
+    chooser.append(cancel);
+    box.append(chooser);
+  }
+
+  hintBox() {
+    const box = el("section", "hint-box" + (this.hintsOn ? "" : " off"));
+    box.id = "hint";
+    box.append(el("h3", "", t("table.hint")));
+    if (!this.hintsOn || this.mySeat === null) {
+      const b = el("button", "button small", t("table.hint"));
+      b.onclick = () => this.toggleHints();
+      if (this.mySeat !== null) box.append(b);
+      return box;
+    }
+    const h = this.hint;
+    if (!h || !this.legal.length) {
+      box.append(el("p", "muted", t("hint.none")));
+      return box;
+    }
+    if (h.flowers_held) box.append(el("p", "warn", t("hint.flowers")));
+    if (h.can_win && h.can_win.length) box.append(el("p", "good big", t("hint.can_win")));
+    if (h.shanten === null || h.shanten === undefined) return box;
+    const state = h.shanten === -1 ? t("hint.complete") : h.shanten === 0 ? t("hint.ready") : t("hint.shanten", { n: h.shanten });
+    box.append(el("p", "shanten", state));
+    const unit = h.unit ? t(`panel.unit.${h.unit}`) : "";
+    const worth = (o) => (o.legal ? `${o.total} ${unit}` : o.no_pattern ? t("hint.no_pattern") : o.short !== undefined ? t("hint.short", { n: o.short }) : "–");
+    if (h.waits) {
+      if (h.waits.length) {
+        const list = el("div", "waits");
+        list.append(el("span", "label", t("hint.waits")));
+        for (const w of h.wins || h.waits.map((tile) => ({ tile }))) {
+          const item = el("span", "wait");
+          item.append(tileEl(w.tile, { cls: "small" }));
+          if (w.live !== undefined) item.append(el("span", "live", t("hint.live", { n: w.live })));
+          if (w.discard) item.append(el("span", "worth", `${t("hint.by_discard")} ${worth(w.discard)} · ${t("hint.by_self")} ${worth(w.self_draw)}`));
+          list.append(item);
+        }
+        box.append(list);
+      } else if (h.improving) {
+        const list = el("div", "waits");
+        list.append(el("span", "label", `${t("hint.improving")} (${t("hint.live", { n: h.live })})`));
+        list.append(tileRow(h.improving, { cls: "small" }));
+        box.append(list);
+      }
+    }
+    if (h.discards && this.legal.some((a) => a.do === "discard")) {
+      const table = el("table", "best-discards");
+      table.append(el("caption", "", t("hint.best")));
+      for (const d of h.discards.slice(0, 5)) {
+        const row = el("tr");
+        const cell = el("td");
+        cell.append(tileEl(d.tile, { cls: "small" }));
+        row.append(cell);
+        row.append(el("td", "", d.shanten === 0 ? t("hint.ready") : t("hint.shanten", { n: d.shanten })));
+        const live = el("td", "");
+        if (d.waits && d.waits.length) {
+          live.append(tileRow(d.waits, { cls: "tiny" }));
+        } else {
+          live.textContent = t("hint.live", { n: d.live });
+          live.title = d.improving.join(" ");
+        }
+        if (d.waits && d.waits.length) live.append(el("span", "live", ` ${t("hint.live", { n: d.live })}`));
+        row.append(live);
+        if (d.sacred && d.sacred.length) row.append(el("td", "warn", t("hint.sacred_after")));
+        table.append(row);
+      }
+      box.append(table);
+    }
+    if (h.sacred && h.sacred.length) {
+      box.append(el("p", "warn sacred", t("hint.sacred", { tiles: h.sacred.map(tileName).join(" ") })));
+    }
+    if (h.pond_left !== null && h.pond_left !== undefined) {
+      box.append(el("p", "muted", t("table.pond_left", { n: h.pond_left })));
+    }
+    return box;
+  }
+
+  logBox() {
+    const box = el("section", "log-box");
+    box.append(el("h3", "", t("table.log")));
+    const lines = el("ol", "log-lines");
+    for (const line of this.log.slice(-200)) {
+      const item = el("li", line.deal ? "deal" : line.win ? "win" : line.mine ? "mine" : "");
+      item.textContent = logText(line, this.names, this.mySeat);
+      lines.append(item);
+    }
+    box.append(lines);
+    box.append(el("p", "keys muted", t("table.keys")));
+    return box;
+  }
+
+  patternsModal() {
+    const shade = el("div", "modal-shade");
+    shade.onclick = (ev) => { if (ev.target === shade) { this.showPatterns = false; this.render(); } };
+    const box = el("div", "modal");
+    box.append(el("h2", "", `${t("table.patterns")} · ${rulesetName(this.rules)}`));
+    box.append(patternsList(this.rules));
+    const close = el("button", "button", t("table.close"));
+    close.onclick = () => { this.showPatterns = false; this.render(); };
+    const bottom = el("div", "panel-actions");
+    bottom.append(close);
+    box.append(bottom);
+    shade.append(box);
+    return shade;
+  }
+
+  modal() {
+    const shade = el("div", "modal-shade");
+    const box = el("div", "modal");
+    box.setAttribute("role", "dialog");
+    shade.append(box);
+    const ctx = { names: this.names, me: this.mySeat, revealAll: false };
+    if (this.panel) {
+      if (this.panel.summary) box.append(handPanel(ctx, this.panel.summary));
+      else box.append(el("p", "loading", "…"));
+    }
+    if (this.gameEnd) {
+      const net = this.rules ? this.gameEnd.scores.map((s) => s - this.rules.start_points) : null;
+      const showMoney = this.rules && this.rules.id.startsWith("hk-fanlaak");
+      const stake = this.info.options && this.info.options.stake ? this.info.options.stake : 1;
+      box.append(gamePanel(ctx, {
+        scores: this.gameEnd.scores, net, money: net ? net.map((x) => x * stake) : null, showMoney,
+        ratings: this.gameEnd.ratings, record: this.gameEnd.record, replay: `#/replay/${this.id}`,
+      }));
+    } else if (this.panel && this.mySeat === null) {
+      // A spectator does not deal: the panel closes by itself at the next hand, or now.
+      const close = el("button", "button", t("table.close"));
+      close.id = "close-panel";
+      close.onclick = () => { this.panel = null; this.render(); };
+      const bottom = el("div", "panel-actions");
+      bottom.append(close);
+      box.append(bottom);
+    } else if (this.panel && this.mySeat !== null) {
+      const next = el("button", "button primary big", this.panel.ready ? t("panel.waiting") : t("panel.next"));
+      next.id = "next-hand";
+      next.disabled = this.panel.ready || !this.panel.summary;
+      next.onclick = () => this.ready();
+      const bottom = el("div", "panel-actions");
+      bottom.append(next);
+      box.append(bottom);
+    }
+    return shade;
+  }
+}
