@@ -1,15 +1,9 @@
 """A ruleset the package does not ship, registered from test code only, is played, scored,
 recorded and replayed exactly: a new table needs no engine change.
 
-The variant is ``hk-4p-seat-flowers``, registered by ``tests/conformance/variants.py`` (so
-the conformance suite covers it too): Hong Kong Mahjong on the MahJongo table for four
-players (``hk-4p``'s options, patterns, payments and policies: pao, Earth on the dealer's
-first discard, head bump, 3-10 fan) played with the 8 flower and season tiles (144 tiles).
-A declared bonus tile scores nothing by itself, except the seat flower: 1 fan per declared
-flower or season whose number is the seat's (1f/5f East, 2f/6f South, 3f/7f West, 4f/8f
-North).  Bonus tiles are declared in one's own turn and replaced from the tail, as on the
-Hu table; a flower replacement is not a kong replacement (Win on a Kong Replacement needs a
-kong in the chain).  Seat flowers count toward the 3-fan minimum.
+The variant is ``hk-4p-seat-flowers``, registered (and described) by
+``tests/conformance/variants.py``, so the conformance suite covers it too: ``hk-4p`` with
+the 8 flower and season tiles, 1 fan per seat flower.
 """
 
 from __future__ import annotations
