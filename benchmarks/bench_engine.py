@@ -1,8 +1,9 @@
 """Self-play speed: complete hands per second on one core, tingpai against peers (issue #4).
 
 tingpai plays full games (``random`` and ``greedy`` bots, every seat the same) of hu-4p,
-hu-3p and hu-2p through :func:`tingpai.sim.play_task`, exactly as ``tingpai sim`` does
-without records.  The peers play in the same run, each with the bots it ships:
+hu-3p, hu-2p, hk-4p and hk-fanlaak (``--rules``) through :func:`tingpai.sim.play_task`,
+exactly as ``tingpai sim`` does without records.  The peers play in the same run, each
+with the bots it ships:
 
 * RLCard's ``mahjong`` environment with its random agents (``env.run``, one hand each);
 * ``pymahjong``'s multi-agent environment with uniformly random valid actions, reading
@@ -16,7 +17,8 @@ so the total stays a few minutes.  A peer that fails to import or to run is repo
 skipped.  Targets: tingpai ``random`` hu-4p ≥ 3.5x RLCard; tingpai ``greedy`` hu-4p ≥ 3x
 hk-mahjong (aim 5x).  Exit status 1 when a target is missed.
 
-Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_engine.py [--seconds S]``.
+Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_engine.py [--seconds S]
+[--rules R,R] [--no-peers]``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ TARGET_RANDOM = 3.5
 TARGET_GREEDY = 3.0
 """tingpai greedy self-play (hu-4p) over hk-mahjong's greedy AI."""
 AIM_GREEDY = 5.0
+RULES = ("hu-4p", "hu-3p", "hu-2p", "hk-4p", "hk-fanlaak")
+"""Rulesets timed by default (the Hu targets are checked on hu-4p)."""
 
 
 @dataclass(frozen=True)
@@ -227,13 +231,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=8.0, help="time per measurement")
     parser.add_argument("--no-peers", action="store_true", help="time tingpai only")
+    parser.add_argument("--rules", default=",".join(RULES),
+                        help=f"comma-separated ruleset ids (default: {','.join(RULES)})")
     args = parser.parse_args(argv)
     random.seed(SEED)
 
     rows: list[Row] = []
     print(f"about {args.seconds:g} s per row, one core, Python {sys.version.split()[0]}",
           flush=True)
-    for rules in ("hu-4p", "hu-3p", "hu-2p"):
+    for rules in args.rules.split(","):
         for bot in ("random", "greedy"):
             hands, elapsed = timed(tingpai_player(rules, bot), args.seconds)
             rows.append(Row(f"tingpai {rules}", bot, hands, elapsed))
@@ -264,7 +270,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if row is None:
             print(f"tingpai hu-4p {bot} vs {peer}: n/a (peer not measured)")
             continue
-        ratio = ours[("tingpai hu-4p", bot)] / row.rate
+        mine = ours.get(("tingpai hu-4p", bot))
+        if mine is None:
+            print(f"tingpai hu-4p {bot} vs {peer}: n/a (hu-4p not measured)")
+            continue
+        ratio = mine / row.rate
         goal = f"target {target:g}x" + (f", aim {aim:g}x" if aim else "")
         print(f"tingpai hu-4p {bot} vs {peer}: {ratio:.1f}x ({goal})")
         if ratio < target:

@@ -16,8 +16,9 @@ How a hand is scored (every family difference is ruleset data):
    ``absorbs``); if a limit pattern is present only the most valuable one counts; otherwise
    the sum is capped at ``max_value``.  The hand must show a ``qualifies`` pattern (when the
    ruleset requires one) and reach ``min_value``.
-4. The eligible decomposition with the highest total wins; outside the cap the dealer-repeat
-   and eighth-repeat bonuses are added; the ruleset's payment function gives the payments.
+4. The eligible decomposition with the highest total wins; outside the cap the ruleset's
+   bonus policy adds its awards (Hu: the dealer-repeat and eighth-repeat bonuses,
+   :mod:`tingpai.rules.bonuses`); the ruleset's payment function gives the payments.
 
 Special wins that need no complete hand (Eight Immortals, All Terminal and Honor Discards)
 are passed as ``Situation.special`` (the pattern id) or as ``win=WinKind.EIGHT_IMMORTALS`` /
@@ -212,7 +213,8 @@ class Score:
     capped: bool = False
     """The subtotal exceeded ``max_value`` and was cut to it."""
     bonuses: tuple[PatternScore, ...] = ()
-    """Additions outside the cap: dealer repeats, eighth repeat."""
+    """Additions outside the cap (the ruleset's bonus policy; Hu: dealer repeats, eighth
+    repeat)."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``tingpai score --json`` output object (DESIGN.md contract, plus ``unit``,
@@ -557,10 +559,8 @@ def _check(
                 None, False, False,
             )
         # Heaven is the dealer's initial 14; Earth is won on the first own draw, or (Hong
-        # Kong, option blessing_of_earth) on the dealer's first discard.
-        by_discard = blessing == "earth" and (
-            ruleset.options.blessing_of_earth == "dealer_first_discard"
-        )
+        # Kong, the ruleset's blessing policy) on the dealer's first discard.
+        by_discard = blessing == "earth" and ruleset.policies.blessings.earth_by_discard
         if special is None and robbing:
             return f"Blessing of {blessing.title()} cannot rob a kong", None, False, False
         if special is None and self_drawn == by_discard:
@@ -954,15 +954,14 @@ def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Exp
 
     bonuses: tuple[PatternScore, ...] = ()
     total = best.total
-    if situation.dealer_repeats and dealer and opts.repeat_bonus:
-        value = opts.repeat_bonus * situation.dealer_repeats
-        bonuses = (PatternScore("dealer_repeats", "Dealer Repeats", "", "", value,
-                                situation.dealer_repeats),)
-        total += value
-    if situation.eighth_repeat and opts.eighth_repeat_bonus:
-        bonuses += (PatternScore("eighth_repeat", "Eighth Repeat", "", "",
-                                 opts.eighth_repeat_bonus),)
-        total += opts.eighth_repeat_bonus
+    bonus = ruleset.policies.bonus
+    if bonus is not None:
+        awards = bonus.awards(situation)
+        if awards:
+            bonuses = tuple(
+                PatternScore(a.id, a.name, "", "", a.value, a.count) for a in awards
+            )
+            total += sum(a.value for a in awards)
     comp = ruleset.compiled
     if best.plain:
         present = tuple(best.present)

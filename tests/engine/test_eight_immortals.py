@@ -113,3 +113,15 @@ def test_form2_eighth_held_by_another_player_scores_nothing() -> None:
     finish(hand)
     r = hand.result
     assert r is not None and r.end is WinKind.EXHAUSTIVE_DRAW and not r.winners
+
+
+def test_form4_a_copy_keeps_the_window_of_its_own() -> None:
+    hand = _six_and_seventh(late=False)
+    play(hand, "0 cut", *_declare(1, "123456"), "1 cut", "2 flower 7f", "2 cut", "3 cut")
+    play(hand, "0 cut")
+    trial = hand.copy()
+    play(trial, "1 discard 1m")  # the copy gives form 4 up by discarding ...
+    assert trial.phase is not Phase.ENDED
+    play(hand, "1 ron")  # ... the original still wins it
+    r = hand.result
+    assert r is not None and r.winners[0].kind is WinKind.EIGHT_IMMORTALS

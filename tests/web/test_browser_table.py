@@ -27,6 +27,7 @@ from tablekit import (
 )
 
 import tingpai
+from tingpai.rules import ruleset_spec
 
 pytestmark = pytest.mark.slow
 
@@ -217,6 +218,14 @@ def test_lobby_shows_rulesets_options_and_open_tables(server: Any, page: Any) ->
     for rid in tingpai.ruleset_ids():
         assert page.locator(f"input[name=rules][value='{rid}']").count() == 1
     page.check("input[name=rules][value='hk-fanlaak']")
+    # The end panels show money where the ruleset has a stake (fan-laak), read from its
+    # options, not from its id.
+    settles = page.evaluate(
+        "async (ids) => { const api = await import('/static/js/api.js');"
+        " return Promise.all(ids.map(async (id) => api.settlesInMoney(await api.ruleset(id))));"
+        " }", list(tingpai.ruleset_ids()))
+    expected = ["stake" in ruleset_spec(rid).options for rid in tingpai.ruleset_ids()]
+    assert settles == expected and any(expected) and not all(expected)
     page.click("details.options summary")
     assert page.input_value(".option input[name=min_fan]") == "3"
     assert "default" in page.locator(".option:has(input[name=min_fan])").inner_text()

@@ -307,7 +307,7 @@ def implied_defaults(
     Earth a non-dealer (South, the first one); otherwise the contract defaults (discard,
     seat East, as :class:`~tingpai.scoring.Situation` has them)."""
     if win is None:
-        earth_by_discard = ruleset.options.blessing_of_earth == "dealer_first_discard"
+        earth_by_discard = ruleset.policies.blessings.earth_by_discard
         drawn = chain or blessing == "heaven" or (blessing == "earth" and not earth_by_discard)
         win = WinKind.SELF_DRAW if drawn and not robbing else WinKind.DISCARD
     if seat is None:

@@ -1,8 +1,12 @@
 """The game engine: hands as phase machines, matches, observations and game records.
 
 ``Hand`` is one hand (``legal_actions(seat)`` / ``apply(action)`` are the only way to change
-it); ``Match`` strings hands into a game (dealership, repeats, rounds, scores) and writes
-its record; ``replay(record)`` reads a record back.  The engine does no I/O, reads no clock
+it), built in layers: :mod:`~tingpai.engine.table` (table state),
+:mod:`~tingpai.engine.settlement` (payments), :mod:`~tingpai.engine.explain` (why an action
+is illegal) and :mod:`~tingpai.engine.hand` (the phase machine); a ruleset's special
+mechanisms are its policies (:mod:`tingpai.rules.policies`), which the hand calls.
+``Match`` strings hands into a game (dealership, repeats, rounds, scores) and writes its
+record; ``replay(record)`` reads a record back.  The engine does no I/O, reads no clock
 and takes its randomness from a passed-in ``random.Random``.
 """
 

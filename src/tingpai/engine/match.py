@@ -35,6 +35,7 @@ from tingpai.engine.errors import IllegalAction
 from tingpai.engine.hand import Hand
 from tingpai.engine.observation import Observation
 from tingpai.engine.wall import shuffled_wall
+from tingpai.rules.base import RepeatOnDraw
 from tingpai.rules.registry import find_ruleset
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import EAST, Tile, wind_from_str, wind_to_str
@@ -215,8 +216,8 @@ class Match:
         if r.winners:
             repeat = dealer_won
         else:
-            repeat = opts.repeat_on_draw == "always" or (
-                opts.repeat_on_draw == "if_ready" and r.dealer_ready
+            repeat = opts.repeat_on_draw is RepeatOnDraw.ALWAYS or (
+                opts.repeat_on_draw is RepeatOnDraw.IF_READY and r.dealer_ready
             )
         if opts.max_repeats is not None and self.repeats >= opts.max_repeats:
             repeat = False

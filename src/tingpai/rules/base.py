@@ -2,8 +2,14 @@
 
 A ruleset is data, not a subclass: :class:`RuleOptions` holds every table choice the engine
 and scorer read (the same fields for every family, with per-family defaults), and
-:class:`Ruleset` adds the ordered pattern list and the payment function.  The engine never
-asks which ruleset it is playing; it reads these fields.
+:class:`Ruleset` adds the ordered pattern list, the payment function and the policies of its
+special mechanisms (:mod:`tingpai.rules.policies`).  The engine never asks which ruleset it
+is playing; it reads these fields and calls those policies.
+
+Options with a few named values are enums (:class:`MultipleWinners`, :class:`RepeatOnDraw`,
+:class:`EarthBlessing`) whose values are the strings of the JSON ``options`` object and of
+game records (``"all"``, ``"head_bump"``, ...); a ``RuleOptions`` built with such a string
+holds the enum member.
 """
 
 from __future__ import annotations
@@ -31,6 +37,49 @@ class WinKind(enum.Enum):
     EXHAUSTIVE_DRAW = "exhaustive-draw"
     EIGHT_IMMORTALS = "eight-immortals"
     TERMINAL_DISCARDS = "terminal-discards"
+
+
+class MultipleWinners(enum.StrEnum):
+    """Option ``multiple_winners``: who wins when several seats claim one discard."""
+
+    ALL = "all"
+    """Everyone who claims the win wins (Hu)."""
+    HEAD_BUMP = "head_bump"
+    """Only the first claimant in turn order after the discarder (Hong Kong)."""
+
+
+class RepeatOnDraw(enum.StrEnum):
+    """Option ``repeat_on_draw``: whether the dealer repeats after an exhaustive draw."""
+
+    IF_READY = "if_ready"
+    """When the dealer was ready (Hu)."""
+    ALWAYS = "always"
+    """Always (Hong Kong)."""
+
+
+class EarthBlessing(enum.StrEnum):
+    """Option ``blessing_of_earth``: which win Blessing of Earth is (the ruleset's blessing
+    policy, :mod:`tingpai.rules.blessings`, follows it)."""
+
+    FIRST_DRAW = "first_draw"
+    """A non-dealer, ready after the deal, self-draws the win on its first draw (Hu)."""
+    DEALER_FIRST_DISCARD = "dealer_first_discard"
+    """A non-dealer wins on the dealer's first discard (Hong Kong)."""
+
+
+class Blessing(enum.StrEnum):
+    """A blessing a win carries (``Situation.blessing``, JSON ``"heaven"`` / ``"earth"``)."""
+
+    HEAVEN = "heaven"
+    EARTH = "earth"
+
+
+_ENUM_OPTIONS: tuple[tuple[str, type[enum.StrEnum]], ...] = (
+    ("multiple_winners", MultipleWinners),
+    ("repeat_on_draw", RepeatOnDraw),
+    ("blessing_of_earth", EarthBlessing),
+)
+"""``RuleOptions`` fields holding an enum, turned from their JSON string on construction."""
 
 
 class Unit(enum.Enum):
@@ -64,7 +113,7 @@ class RuleOptions:
     """Points each seat starts with."""
     pond_limit: int | None
     """Hu: the hand ends when any pond reaches this many tiles; None: ends when the wall does."""
-    multiple_winners: str
+    multiple_winners: MultipleWinners
     """``all``: everyone who claims a win on a discard wins; ``head_bump``: first in turn order."""
     furiten: bool
     """Sacred discard: no win by discard while a winning tile lies in one's own pond."""
@@ -76,20 +125,23 @@ class RuleOptions:
     """Cap on the total of non-limit patterns (Hu 8000 points, HK 10 fan, fan-laak none)."""
     ready_payment: int
     """Exhaustive draw: each not-ready seat pays this to each ready seat (Hu 1000)."""
-    repeat_on_draw: str
+    repeat_on_draw: RepeatOnDraw
     """Dealer after exhaustive draw: ``if_ready`` (Hu) or ``always`` (Hong Kong)."""
     max_repeats: int | None
     """Hu: the hand played at this repeat is the dealer's last (8); None: no cap."""
     repeat_bonus: int
-    """Hu: 100 base points per dealer repeat to a winning dealer."""
+    """Hu: 100 base points per dealer repeat to a winning dealer, outside the cap (the
+    :class:`~tingpai.rules.bonuses.RepeatBonuses` policy)."""
     eighth_repeat_bonus: int
-    """Hu: 4000 base points to every winner of the hand played at the max repeat."""
+    """Hu: 4000 base points to every winner of the hand played at the max repeat, outside
+    the cap."""
     rounds: int
     """Prevailing winds played: 2 (East, South) for Hu, 4 for Hong Kong."""
     early_finish: bool
     """Hu 2p: in the final dealership a dealer who wins and leads ends the game."""
     pao: bool
-    """Hong Kong liability for the fourth declared meld / third dragon meld."""
+    """Hong Kong liability for the fourth declared meld / third dragon meld (the ruleset then
+    plays the :class:`~tingpai.rules.liability.HongKongPao` policy)."""
     heavy_penalty: int
     """Hu: what an offender pays to each other seat on a heavy penalty (a host action)."""
     stake: int
@@ -107,7 +159,7 @@ class RuleOptions:
     discard_multiplier: Fraction = Fraction(1)
     """Multiplier-style payment tables (``hu``): what the discarder pays is the hand's value
     times this (Hu: 3 / 2.5 / 2 for 4 / 3 / 2 players); self-draw payers pay the value."""
-    blessing_of_earth: str = "first_draw"
+    blessing_of_earth: EarthBlessing = EarthBlessing.FIRST_DRAW
     """What Blessing of Earth is: ``first_draw`` (Hu: a non-dealer, ready after the deal,
     self-draws the win on its first draw) or ``dealer_first_discard`` (Hong Kong: a
     non-dealer wins on the dealer's first discard).  Either way nobody may have called or
@@ -119,6 +171,20 @@ class RuleOptions:
     """Every table: the game ends after this many hands (counted from the match's start),
     whatever the rounds; None: no limit.  A Hong Kong dealer repeats on every exhaustive
     draw, so without a limit a game of draws never ends."""
+
+    def __post_init__(self) -> None:
+        # An enum option given by its JSON string (e.g. ``dataclasses.replace(options,
+        # multiple_winners="all")``) holds the enum member; an unknown string is an error.
+        for name, kind in _ENUM_OPTIONS:
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                try:
+                    object.__setattr__(self, name, kind(value))
+                except ValueError:
+                    allowed = ", ".join(m.value for m in kind)
+                    raise RuleError(
+                        f"option {name} must be one of {allowed}, got {value!r}"
+                    ) from None
 
 
 @dataclass(frozen=True)

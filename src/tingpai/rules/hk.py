@@ -13,9 +13,11 @@ superseded by it.  Since 10 is also the cap, adding other fan could never change
 Standard form and Thirteen Orphans only (no Seven Pairs); no flowers; no dead wall (the hand
 ends when the wall does, a win on the final tile scores); one winner per discard (head bump);
 the dealer repeats on a win or a draw; four rounds; start points 0; no sacred discard; no
-payment at exhaustive draw; pao on (``hk-4p``).  Payments: ``half-spicy`` (``hk-4p``
-default), ``full-spicy``, ``golden`` (``hk-2p`` default) or a host table from a file
-(:mod:`tingpai.rules.payments`).
+payment at exhaustive draw; pao on (``hk-4p``: :mod:`tingpai.rules.liability`), Blessing of
+Earth on the dealer's first discard (:mod:`tingpai.rules.blessings`); no special wins and
+nothing outside the cap (the policies of :func:`~tingpai.rules.ruleset.option_policies`).
+Payments: ``half-spicy`` (``hk-4p`` default), ``full-spicy``, ``golden`` (``hk-2p`` default)
+or a host table from a file (:mod:`tingpai.rules.payments`).
 
 Every choice the seed leaves open is written in the pattern's ``ruling`` and in the module
 docstrings; :mod:`tingpai.rules.fanlaak` holds the fan-laak table and reuses the options
@@ -27,7 +29,7 @@ from __future__ import annotations
 from tingpai.analysis.forms import STANDARD_AND_ORPHANS
 from tingpai.rules import context as f
 from tingpai.rules import predicates as p
-from tingpai.rules.base import RuleOptions, Unit
+from tingpai.rules.base import EarthBlessing, MultipleWinners, RepeatOnDraw, RuleOptions, Unit
 from tingpai.rules.pattern import Pattern
 from tingpai.rules.registry import (
     OptionSpec,
@@ -244,13 +246,13 @@ def hk_defaults(
         unit=Unit.FAN,
         start_points=0,
         pond_limit=None,
-        multiple_winners="head_bump",
+        multiple_winners=MultipleWinners.HEAD_BUMP,
         furiten=False,
         temporary_furiten=False,
         min_value=3,
         max_value=max_value,
         ready_payment=0,
-        repeat_on_draw="always",
+        repeat_on_draw=RepeatOnDraw.ALWAYS,
         max_repeats=None,
         repeat_bonus=0,
         eighth_repeat_bonus=0,
@@ -262,7 +264,7 @@ def hk_defaults(
         point_limit=None,
         payment_table=payment_table,
         require_pattern=False,
-        blessing_of_earth="dealer_first_discard",
+        blessing_of_earth=EarthBlessing.DEALER_FIRST_DISCARD,
     )
 
 

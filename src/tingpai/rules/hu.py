@@ -8,19 +8,32 @@ limit hands are 8000 / 12000 / 16000 / 20000 (``limit`` 1-4), and the discarder 
 
 Superseding (``implies``) stays inside a seed category, as the seed says.  Each choice the
 seed leaves implicit is written in the pattern's ``ruling``.
+
+Mechanisms (:func:`hu_policies`): Eight Immortals (with flowers) and All Terminal and Honor
+Discards (:mod:`tingpai.rules.special_wins`), Heaven and Earth on the first self-draw
+(:mod:`tingpai.rules.blessings`), and the repeat bonuses outside the cap
+(:mod:`tingpai.rules.bonuses`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
 from tingpai.analysis.forms import ALL_FORMS
 from tingpai.rules import context as f
 from tingpai.rules import predicates as p
-from tingpai.rules.base import RuleOptions, Unit
+from tingpai.rules.base import (
+    EarthBlessing,
+    MultipleWinners,
+    RepeatOnDraw,
+    RuleOptions,
+    Unit,
+)
 from tingpai.rules.context import HandContext
 from tingpai.rules.pattern import Pattern
+from tingpai.rules.policies import Policies, SpecialWin
 from tingpai.rules.registry import (
     OptionSpec,
     RulesetSpec,
@@ -32,6 +45,8 @@ from tingpai.rules.registry import (
     payment_table_check,
     register,
 )
+from tingpai.rules.ruleset import option_policies
+from tingpai.rules.special_wins import EightImmortals, TerminalDiscards
 from tingpai.tiles import BONUS_TILES, EAST, NORTH, NUM_KINDS, SOUTH, WEST
 
 BASIC = "Basic Patterns"
@@ -409,13 +424,13 @@ def hu_defaults(players: int) -> RuleOptions:
         unit=Unit.POINTS,
         start_points=_START[players],
         pond_limit=_POND[players],
-        multiple_winners="all",
+        multiple_winners=MultipleWinners.ALL,
         furiten=True,
         temporary_furiten=False,
         min_value=0,
         max_value=8000,
         ready_payment=1000,
-        repeat_on_draw="if_ready",
+        repeat_on_draw=RepeatOnDraw.IF_READY,
         max_repeats=8,
         repeat_bonus=100,
         eighth_repeat_bonus=4000,
@@ -428,7 +443,28 @@ def hu_defaults(players: int) -> RuleOptions:
         payment_table="hu",
         require_pattern=True,
         discard_multiplier=_MULTIPLIER[players],
+        blessing_of_earth=EarthBlessing.FIRST_DRAW,
     )
+
+
+_TERMINAL_DISCARDS = TerminalDiscards()
+
+
+def hu_policies(options: RuleOptions) -> Policies:
+    """Hu's mechanisms: Eight Immortals over the set's flowers (none without flowers), All
+    Terminal and Honor Discards, and what the options decide (blessings, repeat bonuses,
+    pao if a host turns it on: :func:`~tingpai.rules.ruleset.option_policies`).
+
+    >>> from tingpai.rules import find_ruleset
+    >>> [p.pattern for p in find_ruleset("hu-4p").policies.special_wins]
+    ['eight_immortals', 'terminal_discards']
+    >>> [p.pattern for p in find_ruleset("hu-4p", flowers=False).policies.special_wins]
+    ['terminal_discards']
+    """
+    specials: tuple[SpecialWin[Any], ...] = (_TERMINAL_DISCARDS,)
+    if len(options.bonus_tiles) >= 2:
+        specials = (EightImmortals(options.bonus_tiles), *specials)
+    return dataclasses.replace(option_policies(options), special_wins=specials)
 
 
 def _flowers(options: RuleOptions, value: Any) -> dict[str, Any]:
@@ -478,6 +514,7 @@ for _players in (4, 3, 2):
             patterns=HU_PATTERNS,
             options=HU_OPTIONS,
             aliases=("hu",) if _players == 4 else (),
+            policies=hu_policies,
             description=f"Hu Mahjong for {_players} players (seed 000): base points per "
             f"pattern, capped at 8000; the hand ends at a pond of {_POND[_players]} tiles",
         )

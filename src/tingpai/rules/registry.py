@@ -1,8 +1,9 @@
 """The ruleset registry: ``find_ruleset(id, **options)`` is the one way to get a ruleset.
 
 A family module (``rules/hu.py``, ``rules/hk.py``, ``rules/fanlaak.py``) registers a
-:class:`RulesetSpec` per id: the default :class:`RuleOptions`, the pattern list and the
-options a host may set by name (:class:`OptionSpec`).  ``find_ruleset`` validates every
+:class:`RulesetSpec` per id: the default :class:`RuleOptions`, the pattern list, the
+options a host may set by name (:class:`OptionSpec`) and the factory of its mechanism
+policies (:mod:`tingpai.rules.policies`).  ``find_ruleset`` validates every
 option — unknown name, wrong type or bad value raises :class:`RuleError` naming it — and
 builds a frozen :class:`Ruleset`.
 Options arrive as keyword arguments or as a JSON ``options`` object (same names, JSON types).
@@ -25,7 +26,8 @@ from tingpai.inputs import MAX_INT, JSONInputError, check_value, echo
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
 from tingpai.rules.payments import PAYMENT_TABLES, parse_fan_rows, payment_function
-from tingpai.rules.ruleset import Ruleset
+from tingpai.rules.policies import PolicyFactory
+from tingpai.rules.ruleset import Ruleset, option_policies
 
 Check = Callable[[str, object], Any]
 """``(option name, raw value) -> checked value``; raises :class:`RuleError`."""
@@ -134,6 +136,9 @@ class RulesetSpec:
     aliases: tuple[str, ...] = ()
     description: str = ""
     """One line on what table this is (``tingpai rules`` and ``docs/rules/``)."""
+    policies: PolicyFactory = option_policies
+    """Builds the ruleset's special-mechanism policies from its options
+    (:mod:`tingpai.rules.policies`)."""
 
 
 _REGISTRY: dict[str, RulesetSpec] = {}
@@ -158,6 +163,18 @@ def register(spec: RulesetSpec) -> None:
     _REGISTRY[spec.id] = spec
     for alias in spec.aliases:
         _ALIASES[alias] = spec.id
+
+
+def unregister(id: str) -> None:
+    """Remove a registered id and its aliases (a test's or a host's own variant); unknown
+    ids are ignored."""
+    spec = _REGISTRY.pop(id, None)
+    if spec is None:
+        return
+    _BUILT.clear()
+    for alias in spec.aliases:
+        if _ALIASES.get(alias) == id:
+            del _ALIASES[alias]
 
 
 def ruleset_ids() -> tuple[str, ...]:
@@ -218,6 +235,7 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
         payment=payment_function(opts, top),
         # a private copy: a caller changing its inline table later changes nothing here
         option_values=copy.deepcopy(options),
+        policy_factory=spec.policies,
     )
     if key is not None and len(_BUILT) < _BUILT_SIZE:
         _BUILT[key] = ruleset

@@ -1,4 +1,5 @@
-"""A ruleset: options, the ordered pattern list, and the payment function."""
+"""A ruleset: options, the ordered pattern list, the payment function and the policies of
+its special mechanisms (:mod:`tingpai.rules.policies`)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,35 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tingpai.rules.base import Payments, RuleError, RuleOptions, Unit
+from tingpai.rules.base import EarthBlessing, Payments, RuleError, RuleOptions, Unit
+from tingpai.rules.blessings import DEALER_FIRST_DISCARD_EARTH, FIRST_DRAW_EARTH
+from tingpai.rules.bonuses import RepeatBonuses
 from tingpai.rules.concepts import canonical_id
+from tingpai.rules.liability import HONG_KONG_PAO
 from tingpai.rules.pattern import Amount, Pattern, Predicate
 from tingpai.rules.payments import PaymentFunction
+from tingpai.rules.policies import Bonus, Policies, PolicyFactory
+
+
+def option_policies(options: RuleOptions) -> Policies:
+    """The policies a table's options alone decide: pao liability (``pao``), the blessings
+    (``blessing_of_earth``) and the repeat bonuses (``repeat_bonus``,
+    ``eighth_repeat_bonus``), no special wins.  The Hong Kong families play exactly these;
+    Hu adds its special wins (:func:`tingpai.rules.hu.hu_policies`).
+
+    >>> from tingpai.rules import find_ruleset
+    >>> option_policies(find_ruleset("hk-4p").options).liability is HONG_KONG_PAO
+    True
+    """
+    bonus: Bonus | None = None
+    if options.repeat_bonus or options.eighth_repeat_bonus:
+        bonus = RepeatBonuses(options.repeat_bonus, options.eighth_repeat_bonus)
+    by_discard = options.blessing_of_earth is EarthBlessing.DEALER_FIRST_DISCARD
+    return Policies(
+        liability=HONG_KONG_PAO if options.pao else None,
+        blessings=DEALER_FIRST_DISCARD_EARTH if by_discard else FIRST_DRAW_EARTH,
+        bonus=bonus,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +166,15 @@ class Ruleset:
     option_values: Mapping[str, Any] = field(default_factory=dict)
     """The options this ruleset was built with, as JSON values by option name (what a game
     record's ``options`` holds, so a record rebuilds the same ruleset)."""
+    policy_factory: PolicyFactory = option_policies
+    """Builds :attr:`policies` from :attr:`options` (the family's, from its
+    ``RulesetSpec``), so a ruleset whose options are replaced gets the matching policies."""
     _index: Mapping[str, Pattern] = field(init=False, repr=False, compare=False)
     compiled: CompiledPatterns = field(init=False, repr=False, compare=False)
     """Index tables of ``patterns`` for the scorer (derived, not compared)."""
+    policies: Policies = field(init=False, repr=False, compare=False)
+    """The special mechanisms the engine and the scorer call (derived from the options by
+    :attr:`policy_factory`, not compared)."""
 
     def __post_init__(self) -> None:
         index = {p.id: p for p in self.patterns}
@@ -162,6 +194,7 @@ class Ruleset:
                     )
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "compiled", CompiledPatterns.build(self.patterns))
+        object.__setattr__(self, "policies", self.policy_factory(self.options))
 
     def pattern(self, id: str) -> Pattern:
         """The pattern with this id (a former id of its concept is accepted too, see

@@ -67,6 +67,11 @@ export async function rulesets() {
   return rulesCache;
 }
 
+// A table settles in money (and the end panel shows it) when its ruleset has a stake option.
+export function settlesInMoney(rules) {
+  return Boolean(rules && rules.options.some((o) => o.name === "stake"));
+}
+
 export async function ruleset(id) {
   const all = await rulesets();
   return all.find((r) => r.id === id || (r.aliases || []).includes(id));

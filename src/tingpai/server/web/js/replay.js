@@ -1,7 +1,7 @@
 // The replay viewer: a finished game from its record, hand by hand and step by step,
 // forward and back, every seat's tiles visible, and the same end-of-hand panel at each end.
 // The steps are computed by the server from the record (GET /api/tables/ID/replay/N).
-import { api, seatKey, ruleset } from "./api.js";
+import { api, seatKey, ruleset, settlesInMoney } from "./api.js";
 import { t, windName, rulesetName } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel } from "./panel.js";
@@ -166,7 +166,7 @@ export class ReplayViewer {
       page.append(panel);
       if (this.hand === this.game.hands.length - 1) {
         page.append(gamePanel(ctx, { scores: this.game.scores, net: this.game.net, money: this.game.money,
-          showMoney: this.game.rules.startsWith("hk-fanlaak"), record: `/api/tables/${this.id}/record` }));
+          showMoney: settlesInMoney(this.rules), record: `/api/tables/${this.id}/record` }));
       }
     }
     page.append(el("p", "keys muted", t("replay.keys")));

@@ -1,6 +1,6 @@
 // The live table: one websocket (docs/protocol.md), the board, the player's hand and call
 // buttons, the action log, the hint, the timer and the end-of-hand / end-of-game panels.
-import { api, seatKey, saveSeatKey, ruleset } from "./api.js";
+import { api, seatKey, saveSeatKey, ruleset, settlesInMoney } from "./api.js";
 import { t, windName, rulesetName } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel, patternsList } from "./panel.js";
@@ -632,7 +632,7 @@ export class LiveTable {
     }
     if (this.gameEnd) {
       const net = this.rules ? this.gameEnd.scores.map((s) => s - this.rules.start_points) : null;
-      const showMoney = this.rules && this.rules.id.startsWith("hk-fanlaak");
+      const showMoney = settlesInMoney(this.rules);
       const stake = this.info.options && this.info.options.stake ? this.info.options.stake : 1;
       box.append(gamePanel(ctx, {
         scores: this.gameEnd.scores, net, money: net ? net.map((x) => x * stake) : null, showMoney,
