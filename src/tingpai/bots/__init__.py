@@ -8,6 +8,7 @@ its record and results; :func:`play_games` plays many.
 from __future__ import annotations
 
 from tingpai.bots.base import Bot, winning_action
+from tingpai.bots.expert import ExpertBot
 from tingpai.bots.greedy import GreedyBot
 from tingpai.bots.play import (
     GameRun,
@@ -18,15 +19,20 @@ from tingpai.bots.play import (
 )
 from tingpai.bots.random_bot import RandomBot
 from tingpai.bots.registry import bot_names, find_bot, register_bot
+from tingpai.bots.value import ValueBot
 
 register_bot("random", RandomBot)
 register_bot("greedy", GreedyBot)
+register_bot("value", ValueBot)
+register_bot("expert", ExpertBot)
 
 __all__ = [
     "Bot",
+    "ExpertBot",
     "GameRun",
     "GreedyBot",
     "RandomBot",
+    "ValueBot",
     "bot_names",
     "find_bot",
     "new_game",

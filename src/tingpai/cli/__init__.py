@@ -17,8 +17,8 @@ from collections.abc import Sequence
 
 from tingpai import __version__
 
-SUBCOMMANDS = ("analyze", "score", "rules", "replay", "sim", "report", "play", "serve",
-               "bot_client")
+SUBCOMMANDS = ("analyze", "score", "rules", "replay", "sim", "arena", "report", "play",
+               "serve", "bot_client")
 """Subcommand modules, in help order; a missing module is simply not offered."""
 
 

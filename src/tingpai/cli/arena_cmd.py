@@ -1,0 +1,190 @@
+"""``tingpai arena``: bots compared in duplicate games (the same walls from every seat).
+
+::
+
+    tingpai arena --rules hk-4p --bots expert,value --games 400 --seed 1 \\
+        [--workers K] [--json] [--option KEY=VALUE ...] [--max-hands H]
+        [--until-significant K]
+
+Each of the N seeded games is played once per rotation of the bot list through the seats
+(4, 3 or 2 rotations), with the same walls each time.  A bot list shorter than the table
+is repeated to fill it (``expert,value`` at four seats is ``expert,value,expert,value``).
+``--workers`` plays in that many local processes; the results do not depend on it.
+``--max-hands`` stops a game after that many hands (default 150; a game of endless draws
+would never end) and its standing then counts.
+
+Human form: a progress bar on standard error, then a table with one row per bot: points
+per game and its 95% confidence interval over the duplicate sets, win, deal-in and
+self-draw rates per hand played, average winning value, and the share of ready hands that
+could not win for want of a pattern (Hu) or of the minimum fan (Hong Kong).  ``--json``
+prints one object (:meth:`tingpai.sim.arena.ArenaReport.to_json`; the readings are in
+:mod:`tingpai.sim.arena`).
+
+Bad arguments (unknown rules id, option or bot, too many bots) exit with status 2 and a
+message naming what was wrong (``--json``: ``{"error": "..."}`` on standard output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from tingpai.bots import bot_names
+from tingpai.cli.common import parse_options
+from tingpai.rules import RuleError, ruleset_ids
+from tingpai.sim.arena import DEFAULT_MAX_HANDS, ArenaReport, run_arena
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``arena`` subcommand."""
+    p = subparsers.add_parser(
+        "arena",
+        help="compare bots in duplicate games (same walls, every seat)",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    p.add_argument(
+        "--rules", default="hu-4p", help=f"ruleset id ({', '.join(ruleset_ids())}; default hu-4p)"
+    )
+    p.add_argument(
+        "--bots",
+        required=True,
+        help=f"bot list, comma separated, at most one per seat ({', '.join(bot_names())}); "
+        "a shorter list is repeated to fill the table",
+    )
+    p.add_argument("--games", type=_positive, default=100,
+                   help="duplicate games, each played in every rotation (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument("--workers", type=_positive, default=1,
+                   help="local worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a ruleset option (VALUE as JSON when it parses, else a string); repeatable",
+    )
+    p.add_argument("--max-hands", type=_positive, default=DEFAULT_MAX_HANDS,
+                   help=f"stop a game after this many hands (default {DEFAULT_MAX_HANDS})")
+    p.add_argument("--until-significant", type=_positive, metavar="K",
+                   help="check every K games and stop once every bot's interval excludes "
+                   "zero (the report then covers the games played)")
+    p.set_defaults(func=run)
+
+
+def _fail(args: argparse.Namespace, message: str) -> int:
+    if args.json:
+        print(json.dumps({"error": message}))
+    else:
+        print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the arena; exit 0, or 2 on bad arguments."""
+    try:
+        options = parse_options(args.option)
+    except ValueError as exc:
+        return _fail(args, str(exc))
+    common: dict[str, Any] = {
+        "rules": args.rules,
+        "bots": [b.strip() for b in args.bots.split(",")],
+        "games": args.games,
+        "seed": args.seed,
+        "options": options,
+        "workers": args.workers,
+        "max_hands": args.max_hands,
+        "until_significant": args.until_significant,
+    }
+    try:
+        report = run_arena(**common) if args.json else _run_with_progress(common)
+    except (RuleError, ValueError) as exc:
+        return _fail(args, str(exc))
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        print_report(report, Console())
+    return 0
+
+
+def _run_with_progress(common: dict[str, Any]) -> ArenaReport:
+    """run_arena with a rich progress bar on standard error (transient)."""
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"{common['rules']} duplicate games", total=common["games"])
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+        return run_arena(**common, progress=step)
+
+
+def _num(x: float) -> str:
+    return f"{x:,.1f}" if abs(x) < 100 else f"{x:,.0f}"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def print_report(report: ArenaReport, console: Console) -> None:
+    """The report as a rich table."""
+    console.print(
+        f"[bold]{report.rules}[/]: {report.games} duplicate games × {report.rotations} "
+        f"rotations = {report.plays} games, {report.hands} hands "
+        f"({report.hands / max(1, report.plays):.1f} per game), draws {_pct(report.draw_rate)}, "
+        f"seed {report.seed}, seats {', '.join(report.lineup)}"
+        + (f", options {json.dumps(dict(report.options))}" if report.options else "")
+        + (f"; {report.capped} games stopped at {report.max_hands} hands"
+           if report.capped else "")
+    )
+    table = Table(title="Bots (rates per hand played)", box=box.SIMPLE_HEAD, padding=(0, 1),
+                  pad_edge=False, collapse_padding=True)
+    for col in ("bot", "seats", "pts/game", "±95%", "win", "deal-in", "tsumo",
+                "avg win", "no-win"):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
+    for b in report.bots:
+        half = "-" if b.ci95 is None else f"{(b.ci95[1] - b.ci95[0]) / 2:,.0f}"
+        table.add_row(
+            b.bot, str(b.seats), f"{b.points_per_game:+,.0f}", half, _pct(b.win_rate),
+            _pct(b.deal_in_rate), _pct(b.self_draw_rate), _num(b.avg_win_value),
+            _pct(b.no_pattern_ready_rate),
+        )
+    console.print(table)
+    console.print(
+        "pts/game: mean net points per game per seat (±: 95% interval over the duplicate "
+        "sets); rates per hand played; tsumo: self-draw wins; no-win: hands that ended "
+        "ready with no wait a legal win (no pattern / under the minimum fan)."
+    )

@@ -1,0 +1,119 @@
+"""A small duplicate arena: its statistics are consistent, and the CLI keeps the contract."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tingpai.cli import main
+from tingpai.engine import Hand, arrange_wall
+from tingpai.rules import find_ruleset
+from tingpai.sim.arena import (
+    ArenaReport,
+    fill_lineup,
+    rotation,
+    run_arena,
+    t_quantile,
+)
+from tingpai.sim.readiness import no_pattern_ready
+
+BOT_KEYS = {"bot", "seats", "points_per_game", "ci95", "win_rate", "deal_in_rate",
+            "self_draw_rate", "avg_win_value", "no_pattern_ready_rate"}
+
+
+@pytest.fixture(scope="module")
+def small() -> ArenaReport:
+    return run_arena("hu-4p", ["value", "greedy"], games=2, seed=11, max_hands=6)
+
+
+def test_rotations_are_complete(small: ArenaReport) -> None:
+    assert small.rotations == 4
+    assert small.plays == 8
+    assert small.lineup == ("value", "greedy", "value", "greedy")
+    seats = {b.bot: b.seats for b in small.bots}
+    assert seats == {"value": 2, "greedy": 2}
+    # Every seat played every hand of every play: seat-hands add up to hands × seats.
+    assert sum(b.hands for b in small.bots) == small.hands * 4
+
+
+def test_rates_are_in_range_and_points_are_zero_sum(small: ArenaReport) -> None:
+    for b in small.bots:
+        for rate in (b.win_rate, b.deal_in_rate, b.self_draw_rate, b.no_pattern_ready_rate):
+            assert 0.0 <= rate <= 1.0
+        assert b.self_draw_rate <= b.win_rate
+        assert b.ci95 is not None and b.ci95[0] <= b.points_per_game <= b.ci95[1]
+    assert 0.0 <= small.draw_rate <= 1.0
+    assert abs(sum(b.seats * b.points_per_game for b in small.bots)) < 1e-6
+    # Every deal-in is somebody's win: over the table, deal-ins never exceed wins.
+    wins = sum(b.win_rate * b.hands for b in small.bots)
+    deal_ins = sum(b.deal_in_rate * b.hands for b in small.bots)
+    assert deal_ins <= wins + 1e-6
+
+
+def test_workers_do_not_change_the_results(small: ArenaReport) -> None:
+    pooled = run_arena("hu-4p", ["value", "greedy"], games=2, seed=11, max_hands=6,
+                       workers=2)
+    assert pooled == small
+
+
+def test_a_short_list_fills_the_table_and_rotations_move_it() -> None:
+    assert fill_lineup(["value"], 3) == ("value",) * 3
+    assert fill_lineup(["expert", "value", "greedy"], 4) == (
+        "expert", "value", "greedy", "expert")
+    assert rotation(("a", "b", "c"), 1) == ("b", "c", "a")
+    with pytest.raises(ValueError, match="3 bots for a 2-player table"):
+        fill_lineup(["value", "greedy", "random"], 2)
+    with pytest.raises(ValueError, match="unknown bot 'oracle'"):
+        fill_lineup(["oracle"], 4)
+
+
+def test_the_interval_uses_students_t() -> None:
+    assert t_quantile(1) == pytest.approx(12.706, abs=1e-3)
+    assert t_quantile(10) == pytest.approx(2.228, abs=2e-3)
+    assert t_quantile(400) == pytest.approx(1.966, abs=1e-3)
+    assert math.isinf(t_quantile(0))
+
+
+def test_the_arenas_ready_without_win_is_the_labs_no_pattern_ready() -> None:
+    rs = find_ruleset("hk-4p")
+    # Seat 1 holds a closed pung hand ready on 3s/6s: Closed Hand and Self-Draw make 2 fan
+    # at most, under the table's 3.  Seat 2 is ready with a half flush (3 fan).
+    wall = arrange_wall(rs, {1: "111m456p789s22z45s", 2: "123m456m789m11z45m"})
+    hand = Hand(rs, wall)
+    assert no_pattern_ready(hand, 1) is True
+    assert no_pattern_ready(hand, 2) is False
+    assert no_pattern_ready(hand, 3) is None  # filler: not ready
+
+
+def test_cli_json_keeps_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["arena", "--rules", "hu-2p", "--bots", "greedy,random", "--games", "2",
+                   "--seed", "3", "--json"])
+    assert status == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"rules", "games", "hands", "bots", "draw_rate"} <= set(data)
+    assert data["rules"] == "hu-2p" and data["games"] == 2
+    assert [b["bot"] for b in data["bots"]] == ["greedy", "random"]
+    for b in data["bots"]:
+        assert set(b) >= BOT_KEYS
+        assert len(b["ci95"]) == 2
+
+
+def test_cli_human_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--rules", "hu-2p", "--bots", "greedy", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy" in out and "pts/game" in out and "deal-in" in out and "±95%" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--bots", "oracle"], "oracle"), (["--bots", "greedy", "--rules", "hu-9p"], "hu-9p"),
+     (["--bots", "greedy,greedy,greedy", "--rules", "hu-2p"], "2-player"),
+     (["--bots", "greedy", "--option", "nonsense=1"], "nonsense")],
+)
+def test_cli_bad_arguments_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["arena", "--games", "1", "--json", *args]) == 2
+    assert message in json.loads(capsys.readouterr().out)["error"]

@@ -1,0 +1,101 @@
+"""The expert's reading of the opponents: readiness, per-tile danger, pao, folding."""
+
+from __future__ import annotations
+
+from botkit import position
+
+from tingpai.analysis import shanten
+from tingpai.bots import ExpertBot, ValueBot
+from tingpai.bots.danger import TableReading
+from tingpai.tiles import parse_counts, parse_tile
+
+
+def _danger(reading: TableReading, seat: int, tile: str) -> float:
+    op = next(o for o in reading.opponents if o.seat == seat)
+    return op.danger[parse_tile(tile)]
+
+
+def test_readiness_grows_with_discards_and_melds() -> None:
+    early = TableReading(position("hu-4p", "123m456p789s1122z3z", ponds=["1z", "9m", "", ""]))
+    late = TableReading(position("hu-4p", "123m456p789s1122z3z",
+                                 ponds=["1z", "9m1p2p3p4z5z6z7z1s2s3s4s", "", ""]))
+    melded = TableReading(position(
+        "hu-4p", "123m456p789s1122z3z", ponds=["1z", "9m1p2p3p4z5z6z7z1s2s3s4s", "", ""],
+        others={1: ["pung 999p", "chow 234s"]}))
+    four = TableReading(position(
+        "hu-4p", "123m456p789s1122z3z", ponds=["1z", "9m", "", ""],
+        others={1: ["pung 999p", "chow 234s", "pung 111m", "chow 678p"]}))
+
+    def ready(r: TableReading) -> float:
+        return next(o.ready for o in r.opponents if o.seat == 1)
+
+    assert ready(early) < ready(late) < ready(melded)
+    assert ready(four) == 1.0  # four melds: a single tile left, always a wait
+
+
+def test_sacred_discard_makes_a_tile_of_the_opponents_own_pond_safe() -> None:
+    ponds = ["", "1m2z3z4z5z6z7z9p1p2p3s4s5s"]
+    hu = TableReading(position("hu-4p", "123m456p789s1122z3z", ponds=ponds))
+    hk = TableReading(position("hk-4p", "123m456p789s1122z3z", ponds=ponds))
+    assert _danger(hu, 1, "5s") == 0.0  # in seat 1's pond: it could never win on it
+    assert _danger(hu, 1, "6p") > 0.0
+    # Without sacred discard a tile it discarded is only less likely to be its wait.
+    assert 0.0 < _danger(hk, 1, "5s") < _danger(hk, 1, "6p")
+
+
+def test_suji_honours_in_sight_and_passed_tiles_lower_the_danger() -> None:
+    # Seat 1 discarded 4p and 6s: 1p and 7p (suji of 4p) are safer than 2p; 9s (suji
+    # of 6s) safer than 8s.  Seat 2 discarded 3m after seat 1's last discard and seat 1
+    # let it pass.
+    obs = position("hu-4p", "123m456p789s1122z3z",
+                   ponds=["4z", "4p6s1z2z3z9m8m7m6z5z", "3m", ""])
+    r = TableReading(obs)
+    assert _danger(r, 1, "1p") < _danger(r, 1, "2p")
+    assert _danger(r, 1, "7p") < _danger(r, 1, "5p")
+    assert _danger(r, 1, "9s") < _danger(r, 1, "8s")
+    assert _danger(r, 1, "3m") < _danger(r, 1, "3p")
+    # Honours: the more copies in sight (ponds, melds, own hand), the safer.
+    sight = position("hu-4p", "123m456p789s11z22z3z", ponds=["4z", "2p6s5p9m8m7m1z1z", "", ""])
+    r2 = TableReading(sight)
+    assert _danger(r2, 1, "1z") < _danger(r2, 1, "2z") < _danger(r2, 1, "4z")
+
+
+def test_a_flush_and_a_dragon_threat_shift_the_danger() -> None:
+    # Seat 1 shows two bamboo melds (a flush) and pungs of Green and Red (two dragons).
+    obs = position("hk-4p", "123m456p789s1122z5z", ponds=["4z", "1m2m", "", ""],
+                   others={1: ["pung 666z", "pung 777z", "chow 234s", "pung 888s"]})
+    r = TableReading(obs)
+    assert _danger(r, 1, "5p") < _danger(r, 1, "5s")
+    assert _danger(r, 1, "9m") < _danger(r, 1, "9s")
+    assert _danger(r, 1, "5z") > 2 * _danger(r, 1, "1z")  # the third dragon
+
+
+def test_pao_adds_the_liability_of_the_third_dragon() -> None:
+    # Two dragon melds shown: giving the third dragon makes the discarder liable (hk-4p
+    # plays pao; the same table without it does not).
+    others = {1: ["pung 666z", "pung 777z"]}
+    ponds = ["4z", "1m2m3p", "", ""]
+    with_pao = TableReading(position("hk-4p", "123m456p789s1122z5z", ponds=ponds,
+                                     others=others))
+    without = TableReading(position("hk-4p", "123m456p789s1122z5z", ponds=ponds,
+                                    others=others, pao=False))
+    white = parse_tile("5z")
+    assert with_pao.losses()[white] > without.losses()[white] > 0.0
+    east = parse_tile("1z")
+    assert with_pao.losses()[east] == without.losses()[east]
+
+
+def test_the_expert_folds_against_an_exposed_dragon_set_when_far_from_ready() -> None:
+    # Seat 1 shows pungs of Green and Red and a chow: the White dragon is its third dragon
+    # (Big Three Dragons, and pao).  The seat is two tiles from ready with nothing of value;
+    # value discards the isolated White, the expert keeps it and gives up a tile seat 1
+    # discarded itself.
+    hand = "12m7m45699p2345s8s5z"
+    obs = position("hk-4p", hand, ponds=["4z2z3z", "9p1m2z8s", "4z3z", "2z8m"],
+                   others={1: ["pung 666z", "pung 777z", "chow 123s"]}, wall_left=50)
+    assert shanten(parse_counts(hand)) == 2
+    white = parse_tile("5z")
+    assert ValueBot().act(obs).tile == white
+    action = ExpertBot().act(obs)
+    assert action.tile != white
+    assert action.tile in (parse_tile("1m"), parse_tile("9p"), parse_tile("8s"))
