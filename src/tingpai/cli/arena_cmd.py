@@ -44,19 +44,9 @@ from rich.progress import (
 from rich.table import Table
 
 from tingpai.bots import bot_names
-from tingpai.cli.common import parse_options
+from tingpai.cli.common import parse_options, positive_int
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim.arena import DEFAULT_MAX_HANDS, ArenaReport, run_arena
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def register(subparsers: Any) -> None:
@@ -75,10 +65,10 @@ def register(subparsers: Any) -> None:
         help=f"bot list, comma separated, at most one per seat ({', '.join(bot_names())}); "
         "a shorter list is repeated to fill the table",
     )
-    p.add_argument("--games", type=_positive, default=100,
+    p.add_argument("--games", type=positive_int, default=100,
                    help="duplicate games, each played in every rotation (default 100)")
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    p.add_argument("--workers", type=_positive, default=1,
+    p.add_argument("--workers", type=positive_int, default=1,
                    help="local worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument(
@@ -88,9 +78,9 @@ def register(subparsers: Any) -> None:
         metavar="KEY=VALUE",
         help="set a ruleset option (VALUE as JSON when it parses, else a string); repeatable",
     )
-    p.add_argument("--max-hands", type=_positive, default=DEFAULT_MAX_HANDS,
+    p.add_argument("--max-hands", type=positive_int, default=DEFAULT_MAX_HANDS,
                    help=f"stop a game after this many hands (default {DEFAULT_MAX_HANDS})")
-    p.add_argument("--until-significant", type=_positive, metavar="K",
+    p.add_argument("--until-significant", type=positive_int, metavar="K",
                    help="check every K games and stop once every bot's interval excludes "
                    "zero (the report then covers the games played)")
     p.set_defaults(func=run)

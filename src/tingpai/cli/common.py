@@ -9,6 +9,7 @@ replaced by its rows object.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -78,3 +79,14 @@ def parse_bots(text: str, seats: int, known: Iterable[str]) -> list[str]:
         if name not in known:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(known)})")
     return names
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (games, workers, hand caps)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value

@@ -54,7 +54,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tingpai.bots import bot_names
-from tingpai.cli.common import parse_options
+from tingpai.cli.common import parse_options, positive_int
 from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim import Backend, SimReport, local_backend, read_manifest, run_sim
@@ -64,16 +64,6 @@ from tingpai.sim.store import DEFAULT_FLUSH_EVERY, STORAGES
 DEFAULTS: dict[str, Any] = {"rules": "hu-4p", "games": 100, "seed": 0, "bots": "greedy"}
 """Defaults of the run parameters (left as None by the parser so that ``--resume`` can
 tell a parameter left out, taken from the manifest, from one given)."""
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def register(subparsers: Any) -> None:
@@ -86,7 +76,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--rules", help=f"ruleset id ({', '.join(ruleset_ids())}; default hu-4p)"
     )
-    p.add_argument("--games", type=_positive, help="games to play (default 100)")
+    p.add_argument("--games", type=positive_int, help="games to play (default 100)")
     p.add_argument("--seed", type=int, help="run seed (default 0)")
     p.add_argument(
         "--bots",
@@ -103,7 +93,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--workers",
-        type=_positive,
+        type=positive_int,
         help="local worker processes (default 1); with --backend ray, CPUs of the local "
         "Ray instance (default all)",
     )
@@ -113,7 +103,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--flush-every",
-        type=_positive,
+        type=positive_int,
         help=f"games per Parquet part (default {DEFAULT_FLUSH_EVERY})",
     )
     p.add_argument(
@@ -129,7 +119,7 @@ def register(subparsers: Any) -> None:
         "--address", help="Ray cluster address (implies --backend ray; default: a local Ray)"
     )
     p.add_argument(
-        "--max-hands", type=_positive, metavar="N",
+        "--max-hands", type=positive_int, metavar="N",
         help=f"stop a game that is still going after N hands (default {DEFAULT_MAX_HANDS}; "
         "the report counts the games cut short)",
     )
