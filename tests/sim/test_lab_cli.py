@@ -10,7 +10,7 @@ import pytest
 from rich.progress import Progress
 
 from tingpai.cli import main
-from tingpai.cli.sim_cmd import GamesPerSecondColumn
+from tingpai.cli.common import GamesPerSecondColumn
 from tingpai.sim import read_manifest
 
 BASE = ["--rules", "hu-2p", "--seed", "4", "--bots", "random"]

@@ -33,18 +33,10 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from tingpai.bots import bot_names
-from tingpai.cli.common import parse_options, positive_int
+from tingpai.cli.common import games_progress, parse_options, positive_int
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim.arena import DEFAULT_MAX_HANDS, ArenaReport, run_arena
 
@@ -122,17 +114,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_with_progress(common: dict[str, Any]) -> ArenaReport:
-    """run_arena with a rich progress bar on standard error (transient)."""
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
+    """run_arena with the games progress bar on standard error (duplicate sets done, per
+    second, time elapsed and left)."""
+    with games_progress() as bar:
         task = bar.add_task(f"{common['rules']} duplicate games", total=common["games"])
 
         def step(done: int, total: int) -> None:

@@ -13,6 +13,19 @@ import argparse
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
 from tingpai.inputs import MAX_SCORE_TEXT, JSONInputError, echo, load_json
 from tingpai.rules import read_payment_table
 
@@ -90,3 +103,28 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+class GamesPerSecondColumn(ProgressColumn):
+    """The bar's speed, in games per second (rich's estimate over the last updates)."""
+
+    def render(self, task: Task) -> Text:
+        """``12.3 games/s``, or blank until there is an estimate."""
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} games/s", style="progress.data.speed")
+
+
+def games_progress() -> Progress:
+    """The progress bar of long runs (``sim``, ``arena``), transient, on standard error:
+    games done, games per second, time elapsed and time left."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecondColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )

@@ -40,21 +40,10 @@ import sys
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
 from tingpai.bots import bot_names
-from tingpai.cli.common import parse_options, positive_int
+from tingpai.cli.common import games_progress, parse_options, positive_int
 from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim import Backend, SimReport, local_backend, read_manifest, run_sim
@@ -235,30 +224,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-class GamesPerSecondColumn(ProgressColumn):
-    """The bar's speed, in games per second (rich's estimate over the last updates)."""
-
-    def render(self, task: Task) -> Text:
-        """``12.3 games/s``, or blank until there is an estimate."""
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:,.1f} games/s", style="progress.data.speed")
-
-
 def _run_with_progress(common: dict[str, Any]) -> SimReport:
     """run_sim with a rich progress bar on standard error (transient): games done, games
     per second, time elapsed and time left."""
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        GamesPerSecondColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
+    with games_progress() as bar:
         task = bar.add_task(f"{common['rules']} games", total=common["games"])
         started: list[bool] = []
 
