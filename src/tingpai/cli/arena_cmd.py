@@ -36,7 +36,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tingpai.bots import bot_names
-from tingpai.cli.common import games_progress, parse_options, positive_int
+from tingpai.cli.common import games_progress, parse_options, percent, positive_int
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim.arena import DEFAULT_MAX_HANDS, ArenaReport, run_arena
 
@@ -129,16 +129,12 @@ def _num(x: float) -> str:
     return f"{x:,.1f}" if abs(x) < 100 else f"{x:,.0f}"
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def print_report(report: ArenaReport, console: Console) -> None:
     """The report as a rich table."""
     console.print(
         f"[bold]{report.rules}[/]: {report.games} duplicate games × {report.rotations} "
         f"rotations = {report.plays} games, {report.hands} hands "
-        f"({report.hands / max(1, report.plays):.1f} per game), draws {_pct(report.draw_rate)}, "
+        f"({report.hands / max(1, report.plays):.1f} per game), draws {percent(report.draw_rate)}, "
         f"seed {report.seed}, seats {', '.join(report.lineup)}"
         + (f", options {json.dumps(dict(report.options))}" if report.options else "")
         + (f"; {report.capped} games stopped at {report.max_hands} hands"
@@ -152,9 +148,9 @@ def print_report(report: ArenaReport, console: Console) -> None:
     for b in report.bots:
         half = "-" if b.ci95 is None else f"{(b.ci95[1] - b.ci95[0]) / 2:,.0f}"
         table.add_row(
-            b.bot, str(b.seats), f"{b.points_per_game:+,.0f}", half, _pct(b.win_rate),
-            _pct(b.deal_in_rate), _pct(b.self_draw_rate), _num(b.avg_win_value),
-            _pct(b.no_pattern_ready_rate),
+            b.bot, str(b.seats), f"{b.points_per_game:+,.0f}", half, percent(b.win_rate),
+            percent(b.deal_in_rate), percent(b.self_draw_rate), _num(b.avg_win_value),
+            percent(b.no_pattern_ready_rate),
         )
     console.print(table)
     console.print(

@@ -128,3 +128,8 @@ def games_progress() -> Progress:
         console=Console(stderr=True),
         transient=True,
     )
+
+
+def percent(rate: float) -> str:
+    """A rate in [0, 1] as a percentage with one decimal, for the human tables."""
+    return f"{100 * rate:.1f}%"

@@ -43,7 +43,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tingpai.bots import bot_names
-from tingpai.cli.common import games_progress, parse_options, positive_int
+from tingpai.cli.common import games_progress, parse_options, percent, positive_int
 from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids
 from tingpai.sim import Backend, SimReport, local_backend, read_manifest, run_sim
@@ -243,10 +243,6 @@ def _run_with_progress(common: dict[str, Any]) -> SimReport:
         return run_sim(**common, progress=step)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def _print_human(report: SimReport, console: Console) -> None:
     """The report as rich tables."""
     console.print(
@@ -278,7 +274,7 @@ def _print_human(report: SimReport, console: Console) -> None:
         ("dealer won", report.dealer_wins, report.rates["dealer_win"]),
     ]
     for name, count, rate in rows:
-        rates.add_row(name, str(count), _pct(rate))
+        rates.add_row(name, str(count), percent(rate))
     console.print(rates)
 
     seats = Table(title="Seats")
@@ -301,7 +297,7 @@ def _print_human(report: SimReport, console: Console) -> None:
     seen = sorted((p for p in report.patterns if p.count), key=lambda p: -p.count)
     for p in seen:
         pats.add_row(p.name + (" (bonus)" if p.bonus else ""), p.chinese, str(p.count),
-                     _pct(p.frequency))
+                     percent(p.frequency))
     console.print(pats)
     if report.games_cut_short:
         console.print(
