@@ -35,10 +35,10 @@ serve: $(SERVE_STAMP)
 test: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks tools
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy --strict src
+	$(VENV)/bin/mypy --strict src tools/fit_tells.py
 
 pytest: $(STAMP) postgres chromium
 	TINGPAI_REQUIRE_POSTGRES=1 TINGPAI_REQUIRE_BROWSER=1 $(VENV)/bin/pytest

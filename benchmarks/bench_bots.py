@@ -14,6 +14,7 @@ typical improvement shares) come from self-play with full information: for each 
 of a seat, whether each opponent was ready and which tiles it could legally win on, then
 frequencies by feature (turn, melds, tile class, suji, copies in sight).  They are
 described beside the tables in :mod:`tingpai.bots.danger` and :mod:`tingpai.bots.value`.
+The expert's per-tile danger is a model fitted the same way, by ``tools/fit_tells.py``.
 """
 
 from __future__ import annotations

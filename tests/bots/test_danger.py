@@ -44,20 +44,27 @@ def test_sacred_discard_makes_a_tile_of_the_opponents_own_pond_safe() -> None:
 
 
 def test_suji_honours_in_sight_and_passed_tiles_lower_the_danger() -> None:
-    # Seat 1 discarded 4p and 6s: 1p and 7p (suji of 4p) are safer than 2p; 9s (suji
-    # of 6s) safer than 8s.  Seat 2 discarded 3m after seat 1's last discard and seat 1
-    # let it pass.
+    # Seat 1 discarded 4p and 6s: 1p and 7p (suji of 4p) are safer than with an honour in
+    # the 4p's place, and than 2p; 9s (suji of 6s) safer than 8s.  Seat 2 discarded 3m
+    # after seat 1's last discard and seat 1 let it pass.
     obs = position("hu-4p", "123m456p789s1122z3z",
                    ponds=["4z", "4p6s1z2z3z9m8m7m6z5z", "3m", ""])
+    without = position("hu-4p", "123m456p789s1122z3z",
+                       ponds=["4z", "7z1z6s2z3z9m8m7m6z5z", "3m", ""])
     r = TableReading(obs)
+    plain = TableReading(without)
+    for tile in ("1p", "7p"):
+        assert _danger(r, 1, tile) < _danger(plain, 1, tile)
     assert _danger(r, 1, "1p") < _danger(r, 1, "2p")
-    assert _danger(r, 1, "7p") < _danger(r, 1, "5p")
     assert _danger(r, 1, "9s") < _danger(r, 1, "8s")
     assert _danger(r, 1, "3m") < _danger(r, 1, "3p")
-    # Honours: the more copies in sight (ponds, melds, own hand), the safer.
-    sight = position("hu-4p", "123m456p789s11z22z3z", ponds=["4z", "2p6s5p9m8m7m1z1z", "", ""])
+    # Honours: the more copies in sight (ponds, melds, own hand), the safer (West seen
+    # three times, North once: neither is a value honour for seat 1).
+    sight = position("hu-4p", "123m456p789s11z22z3z",
+                     ponds=["4z", "2p6s5p9m8m7m1z1z", "3z3z", ""])
     r2 = TableReading(sight)
-    assert _danger(r2, 1, "1z") < _danger(r2, 1, "2z") < _danger(r2, 1, "4z")
+    assert _danger(r2, 1, "1z") == 0.0
+    assert _danger(r2, 1, "3z") < _danger(r2, 1, "4z")
 
 
 def test_a_flush_and_a_dragon_threat_shift_the_danger() -> None:

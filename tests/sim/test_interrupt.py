@@ -18,7 +18,9 @@ import pytest
 
 from tingpai.sim import run_sim, stored_outcomes
 
-GAMES = 60
+GAMES = 200
+"""Enough games that the run is still going when the signal lands (at 60, an idle machine
+sometimes finished the parquet run between its first part file and the SIGINT)."""
 RUN = ["--rules", "hu-2p", "--games", str(GAMES), "--seed", "9", "--bots", "random", "--json"]
 
 

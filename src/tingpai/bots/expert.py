@@ -1,20 +1,18 @@
 """``expert``: the ``value`` bot plus defence.
 
 Each decision reads the opponents (:class:`~tingpai.bots.danger.TableReading`): how likely
-each is ready, what its hand is worth, and per tile the chance of dealing in (sacred
-discard, tiles passed, suji, honours in sight, flush and dragon threats) and the pao
-liability a discard could create.  Then:
+each is ready, what its hand is worth, and per tile the chance of dealing in (a model
+fitted on self-play, :mod:`tingpai.bots.tells`: sacred discard, tiles passed, suji,
+copies and neighbours in sight, suit shares of ponds and melds, the third dragon) and the
+pao liability a discard could create.  Then:
 
-* a hand that pushes is worth the value bot's value less the risk of the discards it
-  still needs (about two per missing tile, each riskier than the hand's safest tile by
-  the table's current risk); a hand that folds is worth nothing and risks little;
-* every discard is worth ``(1 - p) × value - loss``, where ``p`` is the chance it deals
-  in and ``loss`` the expected cost of dealing in (and of pao).  The expert keeps the
-  value bot's discard unless another is safer by a clear margin (half the smallest win
-  plus half the hand's value): so it folds when pushing loses in expectation, and does
-  not trade speed for a sliver of safety (arenas against ``value`` showed that costs more
-  than it saves, and that counting the opponents' readiness into its own race made it
-  fold too often; :data:`THREAT_WEIGHT` keeps that off);
+* every discard is worth ``(1 - p) × value - loss`` (``p`` the chance it deals in,
+  ``loss`` the expected payment, pao included).  The expert keeps the value bot's
+  discard unless another is worth more by a margin (:data:`TIE_MARGIN`: a share of the
+  smallest win plus the hand's value), so it folds when pushing loses in expectation;
+  arenas against ``value`` set the margin.  A separate whole-hand push/fold rule (the
+  risk of the discards a hand still needs against the safest tiles') cut deal-ins
+  further but lost as many wins, and made four experts at fan-laak draw half their hands;
 * a claim is weighed the same way (the discard after it carries its risk; passing keeps
   the safest tile of the current hand for the next discard), and an added kong carries
   the risk of being robbed.
@@ -29,63 +27,32 @@ from __future__ import annotations
 import random
 
 from tingpai.bots.danger import TableReading
-from tingpai.bots.knowledge import Target
-from tingpai.bots.shape import standard_distance
 from tingpai.bots.value import Choice, Outlook, ValueBot, standard_discards
 from tingpai.engine.actions import Action, ActionKind
 from tingpai.engine.observation import Observation
 from tingpai.tiles import NUM_KINDS, Meld
 
-PUSH_DISCARDS = 2
-"""Discards a hand makes per tile it still needs, while it pushes."""
 THREAT_WEIGHT = 0.0
 """How much of the read threat enters the race (arenas: counting it fully made the
 expert fold too often and lose to ``value``; the risk of each discard is weighed
 anyway)."""
-GROWTH = 1.0
-"""How much riskier a later discard is than one now."""
-TIE_UNIT = 0.5
-TIE_VALUE = 0.5
+TIE_MARGIN = {True: 0.1, False: 0.5}
 """A discard safer than the value bot's choice must gain, to be preferred, this share of
-the smallest win plus this share of the hand's value: the model's offence is coarse, and
-trading speed for a sliver of safety loses more than it saves (arenas against ``value``)."""
+the smallest win plus this share of the hand's value, with and without sacred discard.
+The offence model is coarse, and trading speed for a sliver of safety loses more than it
+saves; where sacred discard makes an opponent's own discards exactly safe the reading is
+sharp enough for a small margin (Hu arenas: 0.1 beat ``value``, 0.25 and 0.5 traded too
+little safety, 0 folded far too often), while at the Hong Kong tables a small margin made
+four experts draw a third of their hands (0.5 keeps them near a quarter)."""
 
 
 class ExpertOutlook(Outlook):
     """An :class:`Outlook` that knows what the opponents threaten."""
 
-    growth = GROWTH
-
     def __init__(self, obs: Observation, cache: dict[tuple[object, ...], int]) -> None:
         self.reading = TableReading(obs)
         super().__init__(obs, cache)
         self.losses = self.reading.losses()
-        own = obs.concealed
-        held = [t for t in range(NUM_KINDS) if own[t]]
-        risks = [self.losses[t] for t in held]
-        weights = [own[t] for t in held]
-        mean = sum(r * w for r, w in zip(risks, weights, strict=True)) / max(1, sum(weights))
-        self.push_risk = max(0.0, mean - min(risks, default=0.0))
-        """What each further discard costs a hand that pushes rather than folds: the
-        table's current risk on a typical tile of the hand, beyond its safest tile."""
-
-    def hand_value(
-        self,
-        counts: list[int],
-        melds: tuple[Meld, ...],
-        discard: int | None = None,
-        useful: int | None = None,
-        targets: tuple[Target, ...] | None = None,
-    ) -> float:
-        """The value bot's value, less the risk of the discards still needed to win it:
-        about two per tile still missing (as many as the hand may last), each riskier
-        than folding by :attr:`push_risk`."""
-        value = super().hand_value(counts, melds, discard, useful, targets)
-        if value <= 0.0 or not self.push_risk:
-            return value
-        distance = standard_distance(bytes(counts), 4 - len(melds))
-        discards = min(self.rounds, PUSH_DISCARDS * distance)
-        return max(0.0, value - discards * self.push_risk * self.growth)
 
     def threat_hazard(self) -> float:
         """The opponents' readiness, as an extra chance per round of losing the race,
@@ -102,8 +69,6 @@ class ExpertBot(ValueBot):
     """Value plus defence (see the module docstring)."""
 
     name = "expert"
-    tie_unit = TIE_UNIT
-    tie_value = TIE_VALUE
 
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
@@ -130,8 +95,8 @@ class ExpertBot(ValueBot):
                              key=lambda cn: (cn[1], -cn[0].shanten, cn[0].live))
         assert plain.action.tile is not None
         plain_net = plain.value - view.risk(plain.action.tile, plain.value)
-        if plain_net >= top - self.tie_unit * view.unit_gain - self.tie_value * max(
-                0.0, plain.value):
+        margin = TIE_MARGIN[view.reading.k.furiten]
+        if plain_net >= top - margin * (view.unit_gain + max(0.0, plain.value)):
             best, best_net = plain, plain_net
         for kong in kongs:
             net = kong.value

@@ -1,0 +1,90 @@
+"""The expert's learned danger model: shipped weights, what they learned, the fitter."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from botkit import position
+
+from tingpai import ruleset_ids
+from tingpai.bots.tells import FEATURES, deal_in_chances, opponent_features, tell_weights
+from tingpai.rules import find_ruleset
+from tingpai.tiles import parse_tile
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+
+@pytest.mark.parametrize("rules", ruleset_ids())
+def test_every_shipped_table_has_fitted_weights(rules: str) -> None:
+    weights = tell_weights(find_ruleset(rules))
+    assert weights is not None and len(weights) == FEATURES
+    obs = position(rules, "123m456p789s1122z3z",
+                   ponds=["1z", "9m1p2p3p4z5z6z7z", "", ""][: find_ruleset(rules).options.players])
+    for active in opponent_features(obs, 1):
+        assert all(0 <= i < FEATURES for i in active)
+    chances = deal_in_chances(obs, 1, weights)
+    assert all(0.0 <= c < 0.5 for c in chances)
+
+
+def test_the_hu_model_learned_the_tells() -> None:
+    weights = tell_weights(find_ruleset("hu-4p"))
+    assert weights is not None
+    hand = "123m456p789s1122z3z"
+    early = deal_in_chances(position("hu-4p", hand, ponds=["1z", "9m1z", "", ""]), 1, weights)
+    late = deal_in_chances(position("hu-4p", hand, ponds=["1z", "9m2z3z4z5z6z7z9p1s2s1m8m",
+                                                          "", ""]), 1, weights)
+    five = parse_tile("5p")
+    assert late[five] > 2 * early[five]  # a later hand is more often ready
+    # A tile the opponent discarded is (nearly) never its win: sacred discard.
+    own = parse_tile("9p")
+    assert late[own] < late[five] / 10
+    # Hong Kong hands live on flushes: melds all in one suit make that suit the danger.
+    hk = tell_weights(find_ruleset("hk-4p"))
+    assert hk is not None
+    flush = position("hk-4p", hand, ponds=["1z", "9m1z2z3z4z5z", "", ""],
+                     others={1: ["pung 222s", "chow 567s"]})
+    chances = deal_in_chances(flush, 1, hk)
+    assert chances[parse_tile("5s")] > 2 * chances[parse_tile("5m")]
+
+
+def test_an_unknown_variant_falls_back_to_its_family() -> None:
+    rules = find_ruleset("hk-4p", pao=False)
+    assert tell_weights(rules) == tell_weights(find_ruleset("hk-4p"))
+
+
+def _fitter() -> object:
+    spec = importlib.util.spec_from_file_location("fit_tells", TOOLS / "fit_tells.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["fit_tells"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fitter_recovers_a_planted_model() -> None:
+    pytest.importorskip("numpy")
+    fit_tells = _fitter()
+    rng = random.Random(3)
+    planted = [0.0] * FEATURES
+    planted[0], planted[1], planted[-1] = 1.5, -1.5, -2.0
+    rows = []
+    for _ in range(20_000):
+        active = (rng.choice((0, 1, 2)), FEATURES - 1)
+        z = sum(planted[i] for i in active)
+        p = 1 / (1 + 2.718281828459045 ** -z)
+        rows.append((active, int(rng.random() < p), 0.0))
+    w = fit_tells.fit(rows, l2=0.01)  # type: ignore[attr-defined]
+    assert abs((w[0] - w[2]) - 1.5) < 0.15
+    assert abs((w[1] - w[2]) + 1.5) < 0.15
+
+
+def test_the_samples_are_labelled_by_the_engine() -> None:
+    pytest.importorskip("numpy")
+    fit_tells = _fitter()
+    rows = fit_tells.samples("hu-2p", "value", 12, 5)  # type: ignore[attr-defined]
+    assert rows and all(label in (0, 1) for _, label, _ in rows)
+    assert any(label for _, label, _ in rows)  # a discard win in twelve hands was a deal-in

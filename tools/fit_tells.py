@@ -1,0 +1,220 @@
+"""Fit the expert's danger model (:mod:`tingpai.bots.tells`) on self-play.
+
+For every discard decision of a self-play game, each (opponent, tile the actor holds) pair
+is one sample: the features the actor sees, and whether the opponent could legally win on
+that tile at that moment (read from the hidden state, which only this tool looks at).  A
+weighted logistic regression (Newton's method, a little L2) is fitted per ruleset id over
+the distinct feature rows, and the weights are written to
+``src/tingpai/bots/tell_weights.py``.  Held-out games measure the model against the
+hand-made reading (:class:`tingpai.bots.danger.TableReading`): log loss and AUC.
+
+    .venv/bin/python tools/fit_tells.py --hands 400 [--rules hu-4p ...] [--bots value]
+
+Needs numpy (the ``env`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import textwrap
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from tingpai import Match, find_bot, find_ruleset, ruleset_ids
+from tingpai.bots.danger import TableReading
+from tingpai.bots.tells import FEATURES, opponent_features
+from tingpai.engine.actions import ActionKind
+from tingpai.engine.hand import Hand
+from tingpai.engine.results import Phase
+from tingpai.rules.base import WinKind
+from tingpai.scoring import score
+
+OUT = Path(__file__).resolve().parent.parent / "src" / "tingpai" / "bots" / "tell_weights.py"
+Row = tuple[tuple[int, ...], int, float]
+
+
+def can_win_on(hand: Hand, o: int, tile: int) -> bool:
+    """Whether seat ``o`` could legally win on ``tile`` discarded now."""
+    if tile not in hand._waits_of(o) or hand.is_furiten(o):
+        return False
+    return score(hand._situation(o, tile, tile, WinKind.DISCARD), hand.ruleset).valid
+
+
+def samples(rules: str, bots: str, hands: int, seed: int) -> list[Row]:
+    """(features, label, hand-made danger) for every sample of ``hands`` hands."""
+    out: list[Row] = []
+    played = 0
+    game = 0
+    while played < hands:
+        match = Match(rules, seed=seed * 100_000 + game, auto_deal=False)
+        players = match.players
+        seats = [find_bot(bots, random.Random(seed + s)) for s in range(players)]
+        game += 1
+        while not match.is_over and played < hands:
+            hand = match.next_hand()
+            played += 1
+            while not hand.is_over:
+                seat = hand.to_act()[0]
+                obs = hand.observe(seat)
+                if obs.phase is Phase.TURN and any(
+                    a.kind is ActionKind.DISCARD for a in obs.legal
+                ):
+                    out.extend(_decision_samples(hand, obs))
+                hand.apply(seats[seat].act(obs))
+    return out
+
+
+def _decision_samples(hand: Hand, obs: object) -> Iterator[Row]:
+    from tingpai.engine.observation import Observation
+
+    assert isinstance(obs, Observation)
+    held = [t for t, n in enumerate(obs.concealed) if n]
+    reading = TableReading(obs, learned=False)
+    by_seat = {op.seat: op for op in reading.opponents}
+    for o in range(obs.players):
+        if o == obs.seat:
+            continue
+        feats = opponent_features(obs, o)
+        danger = by_seat[o].danger
+        for t in held:
+            yield tuple(feats[t]), int(can_win_on(hand, o, t)), danger[t]
+
+
+def fit(rows: list[Row], l2: float = 1.0, steps: int = 25) -> np.ndarray:
+    """Weighted logistic regression over the distinct feature rows."""
+    counts: Counter[tuple[tuple[int, ...], int]] = Counter((f, y) for f, y, _ in rows)
+    keys = list(counts)
+    x = np.zeros((len(keys), FEATURES))
+    y = np.zeros(len(keys))
+    n = np.zeros(len(keys))
+    for i, (f, label) in enumerate(keys):
+        x[i, list(f)] = 1.0
+        y[i] = label
+        n[i] = counts[(f, label)]
+    w = np.zeros(FEATURES)
+    base = max(1e-6, float((y * n).sum() / n.sum()))
+    w[-1] = np.log(base / (1 - base))
+
+    def objective(v: np.ndarray) -> float:
+        z = np.clip(x @ v, -30, 30)
+        return float((n * (np.logaddexp(0, z) - y * z)).sum() + 0.5 * l2 * (v @ v))
+
+    current = objective(w)
+    for _ in range(steps):
+        z = np.clip(x @ w, -30, 30)
+        p = 1 / (1 + np.exp(-z))
+        grad = x.T @ (n * (p - y)) + l2 * w
+        hess = (x * (n * p * (1 - p))[:, None]).T @ x + l2 * np.eye(FEATURES)
+        step = np.linalg.solve(hess, grad)
+        scale = 1.0
+        while scale > 1e-4:  # damped Newton: halve the step until the loss falls
+            trial = w - scale * step
+            value = objective(trial)
+            if value <= current:
+                break
+            scale /= 2
+        else:
+            break
+        w, gain, current = trial, current - value, value
+        if gain < 1e-7 * max(1.0, current):
+            break
+    return w
+
+
+def predict(w: np.ndarray, rows: list[Row]) -> np.ndarray:
+    """The model's chance for each sample."""
+    z = np.array([sum(w[i] for i in f) for f, _, _ in rows])
+    out: np.ndarray = 1 / (1 + np.exp(-np.clip(z, -30, 30)))
+    return out
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+
+def auc(p: np.ndarray, y: np.ndarray) -> float:
+    order = np.argsort(p, kind="mergesort")
+    ranks = np.empty(len(p))
+    ranks[order] = np.arange(1, len(p) + 1)
+    pos = y.sum()
+    neg = len(y) - pos
+    if not pos or not neg:
+        return float("nan")
+    return float((ranks[y == 1].sum() - pos * (pos + 1) / 2) / (pos * neg))
+
+
+def _job(args: tuple[str, str, int, int]) -> tuple[str, list[Row], list[Row]]:
+    rules, bots, hands, seed = args
+    train = samples(rules, bots, hands, seed)
+    test = samples(rules, bots, max(20, hands // 4), seed + 7_777)
+    return rules, train, test
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", nargs="*", default=list(ruleset_ids()))
+    parser.add_argument("--bots", default="value")
+    parser.add_argument("--hands", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    fitted: dict[str, tuple[float, ...]] = {}
+    fits: dict[str, str] = {}
+    jobs = [(find_ruleset(r).id, args.bots, args.hands, args.seed) for r in args.rules]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for rules, train, test in pool.map(_job, jobs):
+            w = fit(train)
+            y = np.array([label for _, label, _ in test], dtype=float)
+            p_model = predict(w, test)
+            p_hand = np.clip(np.array([d for _, _, d in test]), 0.0, 1.0)
+            fits[rules] = (
+                f"--hands {args.hands} --bots {args.bots} --seed {args.seed}: "
+                f"{len(train):,} samples ({sum(r[1] for r in train):,} deal-ins); held out "
+                f"{len(test):,}: log loss {log_loss(p_model, y):.4f} (hand-made "
+                f"{log_loss(p_hand, y):.4f}), AUC {auc(p_model, y):.3f} (hand-made "
+                f"{auc(p_hand, y):.3f})")
+            print(f"{rules}: {fits[rules]}", flush=True)
+            fitted[rules] = tuple(round(float(v), 4) for v in w)
+    if OUT.exists():
+        from tingpai.bots.tell_weights import FITS, WEIGHTS
+
+        fitted = {**WEIGHTS, **fitted}
+        fits = {**FITS, **fits}
+    _write(fitted, fits)
+    return 0
+
+
+def _write(weights: dict[str, tuple[float, ...]], fits: dict[str, str]) -> None:
+    body = [
+        '"""Fitted weights of the expert\'s danger model (:mod:`tingpai.bots.tells`), per',
+        "ruleset id, with how each was fitted and how it did on held-out games (log loss and",
+        "AUC against the hand-made reading).  Generated by ``tools/fit_tells.py``: do not edit.",
+        '"""',
+        "",
+        "FITS: dict[str, str] = {",
+    ]
+    for rules in sorted(fits):
+        body.append(f'    "{rules}": (')
+        body.extend(f"        {chunk!r}" for chunk in textwrap.wrap(
+            fits[rules], 80, drop_whitespace=False))
+        body.append("    ),")
+    body += ["}", "", "WEIGHTS: dict[str, tuple[float, ...]] = {"]
+    for rules in sorted(weights):
+        body.append(f'    "{rules}": (')
+        values = weights[rules]
+        for i in range(0, len(values), 8):
+            body.append("        " + ", ".join(f"{v}" for v in values[i:i + 8]) + ",")
+        body.append("    ),")
+    body.append("}")
+    OUT.write_text("\n".join(body) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
