@@ -200,10 +200,13 @@ def test_phone_portrait_keeps_the_hand_visible_and_tappable(server: Any, browser
         # The page does not scroll sideways.
         assert phone.evaluate("document.documentElement.scrollWidth") <= 392
         before = phone.locator(".pos-bottom .pond .tile").count()
-        target = phone.locator(".hand.mine .tile.playable").last
+        # A tile that is not already selected (the drawn tile is: one tap would discard
+        # it): the first tap selects it, the second discards it.
+        target = phone.locator(".hand.mine .tile.playable:not(.selected)").first
         index = target.get_attribute("data-index")
         selector = f".hand.mine .tile[data-index='{index}']"
         phone.tap(selector)
+        phone.wait_for_selector(f"{selector}.selected")
         phone.tap(selector)
         phone.wait_for_function(
             f"document.querySelectorAll('.pos-bottom .pond .tile').length > {before}")
