@@ -41,9 +41,9 @@ TIE_MARGIN = {True: 0.1, False: 0.5}
 the smallest win plus this share of the hand's value, with and without sacred discard.
 The offence model is coarse, and trading speed for a sliver of safety loses more than it
 saves; where sacred discard makes an opponent's own discards exactly safe the reading is
-sharp enough for a small margin (Hu arenas: 0.1 beat ``value``, 0.25 and 0.5 traded too
-little safety, 0 folded far too often), while at the Hong Kong tables a small margin made
-four experts draw a third of their hands (0.5 keeps them near a quarter)."""
+sharp enough for a small margin (Hu arenas: 0.1 came out ahead of ``value``, 0.25 and 0.5
+traded too little safety, 0 folded far too often), while at the Hong Kong tables a small
+margin made four experts draw a third of their hands (0.5 keeps them near a quarter)."""
 
 
 class ExpertOutlook(Outlook):
