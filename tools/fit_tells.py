@@ -31,6 +31,7 @@ from tingpai.bots.danger import TableReading
 from tingpai.bots.tells import FEATURES, opponent_features
 from tingpai.engine.actions import ActionKind
 from tingpai.engine.hand import Hand
+from tingpai.engine.observation import Observation
 from tingpai.engine.results import Phase
 from tingpai.rules.base import WinKind
 from tingpai.scoring import score
@@ -70,10 +71,8 @@ def samples(rules: str, bots: str, hands: int, seed: int) -> list[Row]:
     return out
 
 
-def _decision_samples(hand: Hand, obs: object) -> Iterator[Row]:
-    from tingpai.engine.observation import Observation
-
-    assert isinstance(obs, Observation)
+def _decision_samples(hand: Hand, obs: Observation) -> Iterator[Row]:
+    """The samples of one discard decision: each opponent × each kind the actor holds."""
     held = [t for t, n in enumerate(obs.concealed) if n]
     reading = TableReading(obs, learned=False)
     by_seat = {op.seat: op for op in reading.opponents}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+from tingpai.bots.tell_weights import WEIGHTS
 from tingpai.engine.observation import Observation
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import DRAGONS, EAST, NUM_KINDS, MeldKind
@@ -156,8 +157,6 @@ def deal_in_chances(obs: Observation, o: int, weights: tuple[float, ...]) -> lis
 def tell_weights(ruleset: Ruleset) -> tuple[float, ...] | None:
     """The fitted weights for a ruleset: its own, or those of the shipped table with the
     same sacred-discard rule and player count (None if nothing fits)."""
-    from tingpai.bots.tell_weights import WEIGHTS
-
     found = WEIGHTS.get(ruleset.id)
     if found is not None and len(found) == FEATURES:
         return found
