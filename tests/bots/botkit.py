@@ -55,7 +55,8 @@ def position(
     return Observation(
         seat=seat, players=n, phase=phase, actor=actor, claim_tile=claim_tile, robbing=None,
         hand=tuple(counts), drawn=None, melds=tuple(all_melds), ponds=tuple(pond_tiles),
-        called=tuple(tuple(False for _ in p) for p in pond_tiles), flowers=((),) * n,
+        called=tuple(tuple(False for _ in p) for p in pond_tiles),
+        from_draw=tuple(tuple(False for _ in p) for p in pond_tiles), flowers=((),) * n,
         concealed_sizes=tuple(13 - 3 * len(m) for m in all_melds), scores=(0,) * n,
         seat_winds=tuple(rs.options.seat_winds[(s - 0) % n] for s in range(n)),
         round_wind=round_wind, dealer=0, repeats=0, wall_left=wall_left,

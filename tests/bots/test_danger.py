@@ -106,3 +106,22 @@ def test_the_expert_folds_against_an_exposed_dragon_set_when_far_from_ready() ->
     action = ExpertBot().act(obs)
     assert action.tile != white
     assert action.tile in (parse_tile("1m"), parse_tile("9p"), parse_tile("8s"))
+
+
+def test_a_deal_in_costs_what_the_hand_would_not_cost_anyway() -> None:
+    # A ready hand denied a tile may still win later, the more likely the more wall is
+    # left; what it costs then depends on the table's payments.
+    hand = "123m456p789s1122z3z"
+
+    def cost(rules: str, wall_left: int) -> float:
+        reading = TableReading(position(rules, hand, wall_left=wall_left))
+        return reading.opponents[0].loss
+
+    hu_discarder, _, _ = TableReading(position("hu-4p", hand)).k.win_costs(1500)
+    assert cost("hu-4p", 80) < cost("hu-4p", 8) < hu_discarder == 4500
+    # hk-2p: a self-draw costs the one opponent more than a deal-in, so dealing in early
+    # costs well under its price; fan-laak bystanders pay half a deal-in.
+    hk2_discarder, _, hk2_drawn = TableReading(position("hk-2p", hand)).k.win_costs(4)
+    assert hk2_drawn > hk2_discarder
+    assert cost("hk-2p", 50) < 0.7 * hk2_discarder
+    assert 0 < cost("hk-fanlaak", 80) < cost("hk-fanlaak", 8) < 32

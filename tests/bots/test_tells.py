@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import random
 import sys
@@ -49,6 +50,21 @@ def test_the_hu_model_learned_the_tells() -> None:
                      others={1: ["pung 222s", "chow 567s"]})
     chances = deal_in_chances(flush, 1, hk)
     assert chances[parse_tile("5s")] > 2 * chances[parse_tile("5m")]
+
+
+@pytest.mark.parametrize("rules", ruleset_ids())
+def test_a_late_hand_throwing_what_it_draws_is_read_as_more_dangerous(rules: str) -> None:
+    # The same late pond, its last three tiles thrown from the hand or straight from the
+    # draw: a ready hand throws what it draws, and every fitted table learned it.
+    weights = tell_weights(find_ruleset(rules))
+    assert weights is not None
+    obs = position(rules, "123m456p789s1122z3z", ponds=["1z", "9m2z3z4z5z6z7z9p1s2s1m8m"])
+    pond = len(obs.ponds[1])
+    drawn = dataclasses.replace(obs, from_draw=tuple(
+        (False,) * (pond - 3) + (True,) * 3 if seat == 1 else row
+        for seat, row in enumerate(obs.from_draw)))
+    five = parse_tile("5p")
+    assert deal_in_chances(drawn, 1, weights)[five] > deal_in_chances(obs, 1, weights)[five]
 
 
 def test_an_unknown_variant_falls_back_to_its_family() -> None:

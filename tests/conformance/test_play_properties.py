@@ -46,7 +46,7 @@ from tingpai.tiles import NUM_KINDS
 PRIVATE_FIELDS = frozenset({"seat", "hand", "drawn", "legal"})
 """Observation fields that belong to the observing seat."""
 PUBLIC_FIELDS = frozenset({
-    "players", "phase", "actor", "claim_tile", "robbing", "melds", "ponds", "called",
+    "players", "phase", "actor", "claim_tile", "robbing", "melds", "ponds", "called", "from_draw",
     "flowers", "concealed_sizes", "scores", "seat_winds", "round_wind", "dealer", "repeats",
     "wall_left", "pond_left", "forms", "ruleset",
 })

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from enginekit import play, rules
+from enginekit import pass_pending, play, rules
 
 from tingpai.engine import ACTION_SPACE_SIZE, Action, Hand, Phase, arrange_wall
-from tingpai.tiles import parse_tile
+from tingpai.tiles import parse_tile, tile_to_str
 
 
 def _hand(filler_seed: int) -> Hand:
@@ -55,3 +55,21 @@ def test_action_index_space_round_trips() -> None:
         assert a.index == i and a.seat == 2
         seen.add(a.to_str())
     assert len(seen) == ACTION_SPACE_SIZE
+
+
+def test_whether_each_discard_was_the_drawn_tile_is_public() -> None:
+    # Seat 1 throws the tile it drew, seat 2 a tile from its hand: every seat sees which.
+    hand = play(_hand(1), "0 discard 5s")
+    pass_pending(hand)
+    drawn = hand.observe(1).drawn
+    assert drawn is not None
+    play(hand, f"1 discard {tile_to_str(drawn)}")
+    pass_pending(hand)
+    obs = hand.observe(2)
+    assert obs.drawn is not None
+    kept = next(t for t, n in enumerate(obs.concealed) if n and t != obs.drawn)
+    play(hand, f"2 discard {tile_to_str(kept)}")
+    pass_pending(hand)
+    seen = hand.observe(3)
+    assert seen.from_draw[1] == (True,) and seen.from_draw[2] == (False,)
+    assert seen.from_draw == hand.observe(0).from_draw

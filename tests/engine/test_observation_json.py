@@ -45,3 +45,14 @@ def test_from_json_refuses_the_public_form_and_bad_fields() -> None:
     data["hand"] = "12x"
     with pytest.raises(ValueError):
         Observation.from_json(data)
+
+
+def test_a_view_without_the_drawn_flags_still_reads() -> None:
+    # Views saved before ``from_draw`` existed read as if no discard was the drawn tile.
+    hand = tingpai.Hand("hu-4p", seed=3)
+    hand.apply(hand.observe(0).legal[0])
+    data = hand.observe(1).to_json()
+    del data["from_draw"]
+    obs = Observation.from_json(data)
+    assert len(obs.ponds[0]) == 1
+    assert obs.from_draw == tuple((False,) * len(pond) for pond in obs.ponds)

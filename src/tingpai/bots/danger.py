@@ -34,6 +34,7 @@ estimates, and what the fit is measured against.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -100,6 +101,11 @@ THREAT_WIN = {True: 0.13, False: 0.08}
 """Chance per round that a ready opponent wins (its own draw or another seat's tile),
 with and without sacred discard: value self-play's hazard of a win over its readiness
 (Hong Kong ready hands often lack the fan to win on a discard)."""
+OUTRACED = 0.5
+"""Chance that a ready opponent's later win is not forestalled by another seat's win."""
+SELF_DRAW_SHARE = {2: 0.5, 3: 0.37, 4: 0.35}
+"""Share of a ready opponent's wins that are its own draws, by player count (arenas of
+``expert`` and ``value``: 53% in hu-2p, 50% in hk-2p, 37% in hu-3p, 29-42% at four)."""
 PAO_CLAIM = 0.35
 """Chance that an opponent showing two dragon melds holds a pair of the third."""
 
@@ -132,7 +138,7 @@ class Opponent:
     value: int
     """Estimated value of its hand (points or fan)."""
     loss: float
-    """What dealing in to it would cost (beyond what another seat's deal-in would)."""
+    """What dealing in to it would cost (beyond what its hand would cost anyway)."""
     danger: tuple[float, ...]
     """Per kind: chance that discarding it deals in (ready already weighed in)."""
 
@@ -175,12 +181,32 @@ class TableReading:
             ready = max(self.ready_table[declared][_bucket(len(pond))],
                         MELD_FLOOR[declared])
         value = self._value(o)
-        loss = float(self.k.discarder_loss(value))
+        loss = self._deal_in_cost(value)
         if self.weights is not None:
             danger = self._learned_danger(o, self.weights)
         else:
             danger = self._danger(o, ready * self._legal_share(o) / self.measured_legal)
         return Opponent(o, ready, value, loss, danger)
+
+    def _deal_in_cost(self, value: int) -> float:
+        """What dealing in to an opponent now costs beyond what its hand would cost this
+        seat anyway: a ready hand denied this tile may still win later (by the rounds left
+        and :data:`THREAT_WIN`, fewer discards a round at a smaller table, unless another
+        win ends the hand first: :data:`OUTRACED`), then by its own draw
+        (:data:`SELF_DRAW_SHARE`) or on a discard, this seat's at its share.  Where a
+        self-draw costs the seat more than a deal-in (hk-2p), dealing in early costs well
+        under its price."""
+        obs = self.obs
+        players = obs.players
+        discarder, bystander, drawn = self.k.win_costs(value)
+        rounds = obs.wall_left / players
+        hazard = THREAT_WIN[self.k.furiten] * players / 4
+        later = OUTRACED * (1.0 - math.pow(1.0 - hazard, rounds))
+        share = SELF_DRAW_SHARE.get(players, SELF_DRAW_SHARE[4])
+        mine = 1.0 / (players - 1)
+        anyway = later * (share * drawn + (1.0 - share) * (
+            mine * discarder + (1.0 - mine) * bystander))
+        return max(0.0, discarder - anyway)
 
     def _learned_danger(self, o: int, weights: tuple[float, ...]) -> tuple[float, ...]:
         """The fitted model's chances; a tile of ``o``'s own pond stays exactly safe

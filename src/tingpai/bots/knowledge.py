@@ -179,13 +179,16 @@ class TableKnowledge:
             self.gains[key] = found
         return found
 
-    def discarder_loss(self, value: int) -> int:
-        """What a discarder pays beyond what it would pay had another seat dealt in."""
+    def win_costs(self, value: int) -> tuple[int, int, int]:
+        """What one seat pays for an opponent's legal hand worth ``value``: as its
+        discarder, as a bystander to another seat's discard, and on the opponent's own
+        draw (zeros where the table cannot price the hand)."""
         try:
-            pay = self.ruleset.payments(value, False)
+            discard = self.ruleset.payments(value, False)
+            drawn = self.ruleset.payments(value, True)
         except (RuleError, ValueError, KeyError, IndexError):
-            return 0
-        return (pay.discarder or 0) - (pay.others or 0)
+            return 0, 0, 0
+        return discard.discarder or 0, discard.others or 0, drawn.each or 0
 
 
 _KNOWN: dict[int, tuple[Ruleset, TableKnowledge]] = {}

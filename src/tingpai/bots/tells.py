@@ -6,8 +6,10 @@ logistic function of a few categorical features of what the table shows: how far
 is (discards × declared melds), the tile's class with its *suji* (the two-sided waits on it
 already made sacred by ``o``'s pond), whether ``o`` discarded it or let it pass, how many
 copies and neighbours are in sight, which nearby tiles ``o`` threw, ``o``'s suit shares in
-its pond and melds (a flush), the third dragon.  Log-odds add up, which suits small,
-multiplicative risks: each feature scales the danger.
+its pond and melds (a flush), the third dragon, and how ``o`` has been discarding lately
+(middle tiles, tiles thrown as drawn — a ready hand throws what it draws — and the tiles
+next to those it took from its hand).  Log-odds add up, which suits small, multiplicative
+risks: each feature scales the danger.
 
 The weights (:mod:`tingpai.bots.tell_weights`) are fitted per ruleset id by
 ``tools/fit_tells.py`` on self-play in which every (opponent, tile) pair is labelled with
@@ -40,7 +42,16 @@ _SUIT = _NEAR + 9                          # o's pond share of t's suit (or hono
 _MELD = _SUIT + 10                         # o's melds in t's suit × in others
 _DRAGON = _MELD + 18                       # the third dragon against two dragon melds
 _PHASE = _DRAGON + 1                       # tile class × stage of the hand
-_BIAS = _PHASE + 18
+_LAST = _PHASE + 18                        # class of o's last discard × stage
+_RECENT = _LAST + 18                       # middle tiles among o's last discards × stage
+_MATAGI = _RECENT + 15                     # t±1 × t±2 among o's last discards from hand
+_DRAWN = _MATAGI + 4                       # o's last discards thrown as drawn × stage
+_LAST_DRAWN = _DRAWN + 12                  # class of o's last discard × thrown as drawn
+_BIAS = _LAST_DRAWN + 12
+RECENT = 4
+"""How many of an opponent's latest discards count as recent: a hand that has begun
+throwing middle tiles, or keeps throwing what it draws, is likely ready; the tiles next
+to those it took from its hand are its waits' sides."""
 FEATURES = _BIAS + 1
 """Number of weights of a fitted table."""
 
@@ -57,6 +68,14 @@ def _share_bin(share: float) -> int:
     if share <= 0.3:
         return 2
     return 3
+
+
+def _tile_class(t: int) -> int:
+    """0-4 for number tiles by distance from the edge (1/9 is 0, 5 is 4), 5 for honours."""
+    if t >= EAST:
+        return 5
+    n = t % 9
+    return min(n, 8 - n)
 
 
 def passed_tiles(obs: Observation, o: int) -> set[int]:
@@ -94,10 +113,21 @@ def opponent_features(obs: Observation, o: int) -> list[list[int]]:
         if m.kind is not MeldKind.CHOW and first in DRAGONS:
             dragon_melds.add(first)
     hv_seat = obs.seat_winds[o]
+    recent = pond[-RECENT:]
+    drawn = obs.from_draw[o]
+    latest = {t for t, d in zip(pond[-3:], drawn[-3:], strict=True) if not d}
+    tells = []
+    if pond:
+        last = _tile_class(pond[-1])
+        tells.append(_LAST + 3 * last + stage)
+        middle = sum(1 for t in recent if _tile_class(t) >= 2 and t < EAST)
+        tells.append(_RECENT + 3 * middle + stage)
+        tells.append(_DRAWN + 3 * sum(drawn[-3:]) + stage)
+        tells.append(_LAST_DRAWN + 2 * last + drawn[-1])
     out: list[list[int]] = []
     for t in range(NUM_KINDS):
         total_seen = seen[t] + own[t]
-        active = [dm, _BIAS]
+        active = [dm, _BIAS, *tells]
         if t >= EAST:
             valued = t in DRAGONS or t == hv_seat or t == obs.round_wind
             active.append(_CLASS + _NUMBER_CLASSES + 4 * valued + min(3, total_seen))
@@ -124,6 +154,9 @@ def opponent_features(obs: Observation, o: int) -> list[list[int]]:
                 if 0 <= m2 <= 8 and (t + 2 * d) in in_pond:
                     near2 += 1
             active.append(_WALL + walls)
+            side1 = any(0 <= n + d <= 8 and (t + d) in latest for d in (-1, 1))
+            side2 = any(0 <= n + d <= 8 and (t + d) in latest for d in (-2, 2))
+            active.append(_MATAGI + 2 * side1 + side2)
             active.append(_NEAR + 3 * near1 + near2)
             suit = t // 9
         if t in in_pond:

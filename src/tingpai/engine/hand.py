@@ -532,6 +532,7 @@ class Hand(Settlement, Explanations):
         self._remove(s, t)
         self._ponds[s] += (t,)
         self._called[s] += (False,)
+        self._from_draw[s] += (t == self._drawn,)
         self._seen[t] += 1
         pond_left = self._pond_left
         if self._limit is not None and pond_left is not None:
@@ -775,6 +776,7 @@ class Hand(Settlement, Explanations):
                 "melds": tuple(self._melds),
                 "ponds": tuple(self._ponds),
                 "called": tuple(self._called),
+                "from_draw": tuple(self._from_draw),
                 "flowers": tuple(self._flowers),
                 "concealed_sizes": tuple(self._sizes),
                 "scores": tuple(scores) if scores is not None else self._scores,

@@ -61,6 +61,10 @@ class Observation:
     """Every seat's pond in discard order, called tiles included."""
     called: tuple[tuple[bool, ...], ...]
     """Parallel to ``ponds``: whether each discard was called by another seat."""
+    from_draw: tuple[tuple[bool, ...], ...]
+    """Parallel to ``ponds``: whether each discard was of the kind the seat had just drawn
+    (public at a real table, where a tile thrown straight from the wall is seen; a hand
+    that keeps throwing what it draws is likely ready)."""
     flowers: tuple[tuple[Tile, ...], ...]
     """Every seat's declared bonus tiles."""
     concealed_sizes: tuple[int, ...]
@@ -151,6 +155,7 @@ class Observation:
             ],
             "ponds": [[text[t] for t in pond] for pond in self.ponds],
             "called": [list(c) for c in self.called],
+            "from_draw": [list(d) for d in self.from_draw],
             "flowers": [tiles_to_str(f, sort=False) for f in self.flowers],
             "concealed_sizes": list(self.concealed_sizes),
             "scores": list(self.scores),
@@ -214,6 +219,10 @@ class Observation:
                 ),
                 ponds=tuple(tuple(parse_tile(t) for t in pond) for pond in data["ponds"]),
                 called=tuple(tuple(bool(c) for c in row) for row in data["called"]),
+                from_draw=tuple(
+                    tuple(bool(d) for d in row)
+                    for row in data.get("from_draw") or [[False] * len(p) for p in data["ponds"]]
+                ),
                 flowers=tuple(tuple(parse_tiles(f)) for f in data["flowers"]),
                 concealed_sizes=tuple(data["concealed_sizes"]),
                 scores=tuple(data["scores"]),

@@ -86,8 +86,8 @@ class Table:
     """
 
     _LISTS: ClassVar[tuple[str, ...]] = (
-        "_held_bonus", "_melds", "_flowers", "_ponds", "_called", "_sizes", "_waits",
-        "_seen", "_temp_furiten", "_chain",
+        "_held_bonus", "_melds", "_flowers", "_ponds", "_called", "_from_draw", "_sizes",
+        "_waits", "_seen", "_temp_furiten", "_chain",
     )
     """Mutable list attributes whose items are immutable: a shallow copy each (see
     :meth:`Hand.copy`); ``_counts`` (lists of counts) is copied one level deeper."""
@@ -137,6 +137,7 @@ class Table:
         self._flowers: list[tuple[Tile, ...]] = [()] * n
         self._ponds: list[tuple[Tile, ...]] = [()] * n
         self._called: list[tuple[bool, ...]] = [()] * n
+        self._from_draw: list[tuple[bool, ...]] = [()] * n
         self._sizes: list[int] = [0] * n
         self._waits: list[frozenset[Tile] | None] = [None] * n
         """Per seat: its waits, computed on demand and dropped when its tiles change."""

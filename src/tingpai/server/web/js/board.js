@@ -57,13 +57,16 @@ function pondEl(model, seat) {
   const pond = el("div", "pond");
   const tiles = view.ponds[seat] || [];
   const called = view.called[seat] || [];
+  const fromDraw = (view.from_draw || [])[seat] || [];
   tiles.forEach((code, i) => {
     const cls = [];
     if (called[i]) cls.push("called");
+    if (fromDraw[i]) cls.push("from-draw");
     const last = i === tiles.length - 1 && model.lastDiscard && model.lastDiscard.seat === seat;
     if (last) cls.push("last");
     const tile = tileEl(code, { cls: cls.join(" ") });
     tile.classList.add("small");
+    if (fromDraw[i]) tile.title += ` (${t("table.from_draw")})`;
     pond.append(tile);
   });
   return pond;
