@@ -120,7 +120,7 @@ def opponent_features(obs: Observation, o: int) -> list[list[int]]:
     if pond:
         last = _tile_class(pond[-1])
         tells.append(_LAST + 3 * last + stage)
-        middle = sum(1 for t in recent if _tile_class(t) >= 2 and t < EAST)
+        middle = sum(1 for t in recent if 2 <= _tile_class(t) <= 4)
         tells.append(_RECENT + 3 * middle + stage)
         tells.append(_DRAWN + 3 * sum(drawn[-3:]) + stage)
         tells.append(_LAST_DRAWN + 2 * last + drawn[-1])
@@ -128,14 +128,13 @@ def opponent_features(obs: Observation, o: int) -> list[list[int]]:
     for t in range(NUM_KINDS):
         total_seen = seen[t] + own[t]
         active = [dm, _BIAS, *tells]
+        cls = _tile_class(t)
         if t >= EAST:
             valued = t in DRAGONS or t == hv_seat or t == obs.round_wind
             active.append(_CLASS + _NUMBER_CLASSES + 4 * valued + min(3, total_seen))
             suit = 3
-            cls = 5
         else:
             n = t % 9
-            cls = min(n, 8 - n)
             lo = n >= 3 and (t - 3) in in_pond
             hi = n <= 5 and (t + 3) in in_pond
             active.append(_CLASS + 3 * cls + lo + hi)
