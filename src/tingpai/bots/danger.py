@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from tingpai.bots.knowledge import TableKnowledge, table_knowledge
 from tingpai.bots.odds import register_profile
-from tingpai.bots.tells import deal_in_chances, passed_tiles, tell_weights
+from tingpai.bots.tells import deal_in_chances, melded_dragons, passed_tiles, tell_weights
 from tingpai.engine.observation import Observation
 from tingpai.rules.base import Unit
 from tingpai.tiles import DRAGONS, EAST, NUM_KINDS, MeldKind
@@ -213,8 +213,7 @@ class TableReading:
         where sacred discard applies (the model only learns it as very unlikely)."""
         obs = self.obs
         chances = deal_in_chances(obs, o, weights)
-        dragons = {m.first for m in obs.melds[o]
-                   if m.kind is not MeldKind.CHOW and m.first in DRAGONS}
+        dragons = melded_dragons(obs.melds[o])
         if len(dragons) >= 2:
             # Self-play rarely shows two dragon melds: the third dragon gets at least the
             # hand-made factor over a typical honour.
@@ -291,10 +290,8 @@ class TableReading:
         table = self.wait_table
         seen = self.seen
         suit, flush_melds = self._suits(o)
-        dragon_melds = sum(
-            1 for m in obs.melds[o] if m.kind is not MeldKind.CHOW and m.first in DRAGONS
-        )
-        dragons_held = {m.first for m in obs.melds[o] if m.first in DRAGONS}
+        dragons_held = melded_dragons(obs.melds[o])
+        dragon_melds = len(dragons_held)
         out = []
         for t in range(NUM_KINDS):
             if t >= EAST:
@@ -361,8 +358,7 @@ class TableReading:
         obs = self.obs
         k = self.k
         for op in self.opponents:
-            melds = obs.melds[op.seat]
-            dragons = {m.first for m in melds if m.kind is not MeldKind.CHOW and m.first in DRAGONS}
+            dragons = melded_dragons(obs.melds[op.seat])
             if len(dragons) != 2:
                 continue
             for d in DRAGONS:

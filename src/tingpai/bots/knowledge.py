@@ -126,6 +126,8 @@ class TableKnowledge:
     """The least a legal win is worth: the minimum, or the smallest qualifying pattern."""
     gains: dict[tuple[int, bool], int] = field(default_factory=dict, compare=False)
     """Memo of :meth:`gain`."""
+    costs: dict[int, tuple[int, int, int]] = field(default_factory=dict, compare=False)
+    """Memo of :meth:`win_costs`."""
 
     def incidental(self) -> tuple[int, float]:
         """A plain hand's small patterns that may come on their own: (the smallest value
@@ -183,12 +185,17 @@ class TableKnowledge:
         """What one seat pays for an opponent's legal hand worth ``value``: as its
         discarder, as a bystander to another seat's discard, and on the opponent's own
         draw (zeros where the table cannot price the hand)."""
-        try:
-            discard = self.ruleset.payments(value, False)
-            drawn = self.ruleset.payments(value, True)
-        except (RuleError, ValueError, KeyError, IndexError):
-            return 0, 0, 0
-        return discard.discarder or 0, discard.others or 0, drawn.each or 0
+        found = self.costs.get(value)
+        if found is None:
+            try:
+                discard = self.ruleset.payments(value, False)
+                drawn = self.ruleset.payments(value, True)
+            except (RuleError, ValueError, KeyError, IndexError):
+                found = (0, 0, 0)
+            else:
+                found = (discard.discarder or 0, discard.others or 0, drawn.each or 0)
+            self.costs[value] = found
+        return found
 
 
 _KNOWN: dict[int, tuple[Ruleset, TableKnowledge]] = {}

@@ -20,11 +20,12 @@ weights (a host's variant) falls back to the nearest shipped table by its traits
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from tingpai.bots.tell_weights import WEIGHTS
 from tingpai.engine.observation import Observation
 from tingpai.rules.ruleset import Ruleset
-from tingpai.tiles import DRAGONS, EAST, NUM_KINDS, MeldKind
+from tingpai.tiles import DRAGONS, EAST, NUM_KINDS, Meld, MeldKind
 
 # Feature layout: each group is one categorical feature; an index is offset + category.
 DISCARD_BUCKETS = 11
@@ -78,6 +79,11 @@ def _tile_class(t: int) -> int:
     return min(n, 8 - n)
 
 
+def melded_dragons(melds: Sequence[Meld]) -> set[int]:
+    """The dragons of which these declared melds hold a pung or kong."""
+    return {m.first for m in melds if m.kind is not MeldKind.CHOW and m.first in DRAGONS}
+
+
 def passed_tiles(obs: Observation, o: int) -> set[int]:
     """Tiles discarded after ``o``'s last discard by the seats between ``o`` and the
     observer in turn order: ``o`` let each of them pass."""
@@ -106,12 +112,10 @@ def opponent_features(obs: Observation, o: int) -> list[list[int]]:
     for t in pond:
         suit_count[3 if t >= EAST else t // 9] += 1
     meld_suits = [0, 0, 0, 0]
-    dragon_melds: set[int] = set()
     for m in melds:
         first = m.first
         meld_suits[3 if first >= EAST else first // 9] += 1
-        if m.kind is not MeldKind.CHOW and first in DRAGONS:
-            dragon_melds.add(first)
+    dragon_melds = melded_dragons(melds)
     hv_seat = obs.seat_winds[o]
     recent = pond[-RECENT:]
     drawn = obs.from_draw[o]
