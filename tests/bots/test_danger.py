@@ -7,6 +7,7 @@ from botkit import position
 from tingpai.analysis import shanten
 from tingpai.bots import ExpertBot, ValueBot
 from tingpai.bots.danger import TableReading
+from tingpai.bots.expert import SAME_SHAPE_MARGIN, TIE_MARGIN, same_shape_margin
 from tingpai.tiles import parse_counts, parse_tile
 
 
@@ -125,3 +126,28 @@ def test_a_deal_in_costs_what_the_hand_would_not_cost_anyway() -> None:
     assert hk2_drawn > hk2_discarder
     assert cost("hk-2p", 50) < 0.7 * hk2_discarder
     assert 0 < cost("hk-fanlaak", 80) < cost("hk-fanlaak", 8) < 32
+
+
+def test_on_the_80_tile_table_the_expert_takes_a_safer_tile_of_the_same_shape() -> None:
+    # Seat 1 shows two pungs of dots (a flush threat) and has discarded 1m.  The value bot
+    # gives up 9p; discarding 1m instead keeps the hand as close to ready and is safe, so
+    # the expert takes it on the 80-tile table, where its margin for a safer discard of the
+    # same shape is small, though not where that margin is the wide one.
+    hand = "119m1237p99s555z9p1z"
+    obs = position("hk-2p", hand, ponds=["6z7z2z3z9s1m", "6z7z4z1s9s1m9m"],
+                   others={1: ["pung 222p", "pung 444p"]}, wall_left=24)
+    nine_dots, one_character = parse_tile("9p"), parse_tile("1m")
+
+    def shanten_after(tile: int) -> int:
+        after = parse_counts(hand)
+        after[tile] -= 1
+        return shanten(after)
+
+    assert shanten_after(nine_dots) == shanten_after(one_character)
+    assert ValueBot().act(obs).tile == nine_dots
+    assert ExpertBot().act(obs).tile == one_character
+    knowledge = TableReading(obs).k
+    assert same_shape_margin(knowledge) == SAME_SHAPE_MARGIN < TIE_MARGIN[False]
+    for rules in ("hk-4p", "hk-fanlaak", "hu-4p"):
+        full = TableReading(position(rules, hand)).k
+        assert same_shape_margin(full) == TIE_MARGIN[full.furiten]

@@ -6,7 +6,9 @@ from botkit import position
 
 from tingpai import score
 from tingpai.analysis import Form, shanten, waits
-from tingpai.bots import ExpertBot, ValueBot
+from tingpai.bots import ExpertBot, GreedyBot, ValueBot
+from tingpai.bots.shape import FAR
+from tingpai.bots.value import HOPE_UNIT
 from tingpai.engine.actions import Action, ActionKind
 from tingpai.rules import WinKind, find_ruleset
 from tingpai.scoring import Situation
@@ -96,3 +98,27 @@ def test_a_hong_kong_hand_keeps_the_flush_it_nearly_has() -> None:
     assert action.tile is not None
     after[action.tile] -= 1
     assert shanten(after) >= 0
+
+
+def test_a_hopeless_fan_laak_hand_steers_toward_the_nearest_plan_that_can_qualify() -> None:
+    # Seven characters and seven scattered tiles: no plan in reach reaches 3 fan, so every
+    # discard is worth nothing.  Speed alone (greedy) gives up a character; the value bot
+    # keeps them, toward the characters flush, the nearest plan that could qualify.
+    obs = position("hk-fanlaak", "123578m9m138p57s24s", ponds=["1z", "2z", "3z", "4z"],
+                   wall_left=40)
+    bot = ValueBot()
+    view = bot.outlook(obs)
+    choices = bot.discard_choices(obs, view)
+    assert all(0.0 < c.value < HOPE_UNIT * FAR for c in choices)
+
+    def nearest(tile: int | None) -> int:
+        assert tile is not None
+        after = list(obs.concealed)
+        after[tile] -= 1
+        return view.nearest_plan(after, view.melds)
+
+    picked = bot.act(obs).tile
+    fast = GreedyBot().act(obs).tile
+    assert nearest(picked) == min(nearest(c.action.tile) for c in choices)
+    assert nearest(fast) > nearest(picked)
+    assert picked is not None and picked >= parse_tile("1p")  # not a character

@@ -20,7 +20,9 @@ winning (:mod:`tingpai.bots.odds`) times what the win would collect at this tabl
   declared at once.
 
 Ties (equal value, typically hopeless hands) fall back to the greedy order: lower shanten,
-then more live improving tiles.
+then more live improving tiles; where the table's minimum needs stacked patterns (3 fan and
+more) a hopeless hand first keeps closest to the nearest plan that could still qualify, as
+speed alone only builds hands that can never win there.
 """
 
 from __future__ import annotations
@@ -98,7 +100,13 @@ valued (a plan that needs them is found through the other discards)."""
 CALL_MARGIN = 0.1
 """A claim must be worth this much more than passing, relatively..."""
 CALL_MARGIN_FLOOR = 0.02
-"""... and absolutely, in units of the table's smallest legal win."""
+"""... and absolutely, in units of the table's smallest legal win (not where the minimum
+needs stacked patterns: there hands are worth a small share of the smallest win, and the
+floor turned down the pungs that make the fan; four experts at fan-laak drew 28.1% of the
+hands of 40 games with it, 26.7% without, the nearest-plan order below in both)."""
+HOPE_UNIT = 1e-6
+"""The sliver of value per step nearer a qualifying plan that orders hopeless discards
+(far below any real value, so it only breaks ties among worthless hands)."""
 KEEP_TARGETS = 4
 """Targets followed per decision (the best by an optimistic value)."""
 
@@ -155,8 +163,12 @@ class Outlook:
         self._extra_grid = grid(self.extra_end)
         self.profile = hazard_profile(k.furiten)
         self._later: dict[tuple[str, int], int] = {}
-        self.slack = STACKED_SLACK if k.min_value >= STACKED_MINIMUM else SLACK
+        self.stacked = k.min_value >= STACKED_MINIMUM
+        """The table's minimum needs several patterns stacked (3 fan and more)."""
+        self.slack = STACKED_SLACK if self.stacked else SLACK
         """How much farther than the plain hand a target may be."""
+        self.call_floor = 0.0 if self.stacked else CALL_MARGIN_FLOOR
+        """The absolute part of a claim's margin (:data:`CALL_MARGIN_FLOOR`)."""
         self.unit_gain = float(k.gain(k.capped(k.smallest_win), False))
         """What the smallest legal win collects (a unit for margins)."""
 
@@ -335,6 +347,17 @@ class Outlook:
             if value > best:
                 best = value
         return best
+
+    def nearest_plan(self, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
+        """Tiles to draw until ``counts`` completes the nearest plan that can still reach
+        the table's minimum, however far (:data:`~tingpai.bots.shape.FAR` if none)."""
+        b = bytes(counts)
+        mkey = self.meld_key(melds)
+        nearest = FAR
+        for target in self.targets(melds):
+            if self.target_gain(target, counts, melds, mkey) > 0.0:
+                nearest = min(nearest, self.distance(target, counts, b, melds, FAR))
+        return nearest
 
     def share(self, target: Target) -> float:
         """Fraction of the unseen tiles the target may use (a flush uses about a third)."""
@@ -578,7 +601,21 @@ class ValueBot:
             after[option.tile] -= 1
             value = view.hand_value(after, melds, option.tile, option.live, targets)
             out.append(Choice(action, value, option.shanten, option.live))
+        if view.stacked and out and max(c.value for c in out) <= 0.0:
+            out = [self._hopeless(obs, view, c) for c in out]
         return out
+
+    def _hopeless(self, obs: Observation, view: Outlook, choice: Choice) -> Choice:
+        """A discard of a hand no plan in reach makes worth anything, valued by a sliver
+        per tile it stays closer to the nearest plan that can qualify.  The plain greedy
+        order (lower shanten) leaves a chicken hand that can never win where the minimum
+        needs stacked patterns (four experts at fan-laak, 40 games: 28.1% of the hands
+        drawn with this order, 30.0% with the greedy one)."""
+        assert choice.action.tile is not None
+        after = list(obs.concealed)
+        after[choice.action.tile] -= 1
+        nearest = view.nearest_plan(after, view.melds)
+        return Choice(choice.action, HOPE_UNIT * (FAR - nearest), choice.shanten, choice.live)
 
     def kong_choices(self, obs: Observation, view: Outlook) -> list[Choice]:
         """Concealed and added kongs, each valued by the hand after it (a draw follows)."""
@@ -634,7 +671,7 @@ class ValueBot:
         best = self.pass_value(obs, view)
         # A claim must gain a margin over passing: the model's open plans are the more
         # optimistic, and a claim gives away information and a safe tile.
-        margin = CALL_MARGIN * max(0.0, best) + CALL_MARGIN_FLOOR * view.unit_gain
+        margin = CALL_MARGIN * max(0.0, best) + view.call_floor * view.unit_gain
         for a in obs.legal:
             if a.kind not in _CLAIMS:
                 continue
