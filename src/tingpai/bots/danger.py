@@ -237,7 +237,7 @@ class TableReading:
             share = LEGAL_SACRED
         elif k.min_value <= 0:
             share = 1.0
-        elif not all(k.kinds):
+        elif k.reduced_set:
             share = LEGAL_SMALL_SET
         else:
             share = LEGAL_OPEN

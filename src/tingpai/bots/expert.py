@@ -63,7 +63,7 @@ def same_shape_margin(k: TableKnowledge) -> float:
     safety costs wins (hu-3p, 400 games against ``value``: +20 with the small margin, +389
     without) or starves the table (four experts at fan-laak drew 37% of their hands with
     it, 29% without): there it is :data:`TIE_MARGIN`'s."""
-    if not all(k.kinds):
+    if k.reduced_set:
         return SAME_SHAPE_MARGIN
     return TIE_MARGIN[k.furiten]
 

@@ -129,6 +129,11 @@ class TableKnowledge:
     costs: dict[int, tuple[int, int, int]] = field(default_factory=dict, compare=False)
     """Memo of :meth:`win_costs`."""
 
+    @property
+    def reduced_set(self) -> bool:
+        """The table plays without some kinds (the 80-tile table)."""
+        return not all(self.kinds)
+
     def incidental(self) -> tuple[int, float]:
         """A plain hand's small patterns that may come on their own: (the smallest value
         among them, the chance that at least one comes), each small role counted as an

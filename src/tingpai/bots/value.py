@@ -167,8 +167,6 @@ class Outlook:
         """The table's minimum needs several patterns stacked (3 fan and more)."""
         self.slack = STACKED_SLACK if self.stacked else SLACK
         """How much farther than the plain hand a target may be."""
-        self.call_floor = 0.0 if self.stacked else CALL_MARGIN_FLOOR
-        """The absolute part of a claim's margin (:data:`CALL_MARGIN_FLOOR`)."""
         self.unit_gain = float(k.gain(k.capped(k.smallest_win), False))
         """What the smallest legal win collects (a unit for margins)."""
 
@@ -671,7 +669,8 @@ class ValueBot:
         best = self.pass_value(obs, view)
         # A claim must gain a margin over passing: the model's open plans are the more
         # optimistic, and a claim gives away information and a safe tile.
-        margin = CALL_MARGIN * max(0.0, best) + view.call_floor * view.unit_gain
+        floor = 0.0 if view.stacked else CALL_MARGIN_FLOOR
+        margin = CALL_MARGIN * max(0.0, best) + floor * view.unit_gain
         for a in obs.legal:
             if a.kind not in _CLAIMS:
                 continue
