@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from botkit import position
 
 from tingpai.analysis import shanten
-from tingpai.bots import ExpertBot, ValueBot
+from tingpai.bots import ExpertBot, ValueBot, expert
 from tingpai.bots.danger import TableReading
 from tingpai.bots.expert import SAME_SHAPE_MARGIN, TIE_MARGIN, same_shape_margin
 from tingpai.tiles import parse_counts, parse_tile
@@ -131,23 +132,43 @@ def test_a_deal_in_costs_what_the_hand_would_not_cost_anyway() -> None:
 def test_on_the_80_tile_table_the_expert_takes_a_safer_tile_of_the_same_shape() -> None:
     # Seat 1 shows two pungs of dots (a flush threat) and has discarded 1m.  The value bot
     # gives up 9p; discarding 1m instead keeps the hand as close to ready and is safe, so
-    # the expert takes it on the 80-tile table, where its margin for a safer discard of the
+    # the expert takes it at a heads-up table, where its margin for a safer discard of the
     # same shape is small, though not where that margin is the wide one.
     hand = "119m1237p99s555z9p1z"
     obs = position("hk-2p", hand, ponds=["6z7z2z3z9s1m", "6z7z4z1s9s1m9m"],
                    others={1: ["pung 222p", "pung 444p"]}, wall_left=24)
     nine_dots, one_character = parse_tile("9p"), parse_tile("1m")
-
-    def shanten_after(tile: int) -> int:
-        after = parse_counts(hand)
-        after[tile] -= 1
-        return shanten(after)
-
-    assert shanten_after(nine_dots) == shanten_after(one_character)
+    assert _shanten_after(hand, nine_dots) == _shanten_after(hand, one_character)
     assert ValueBot().act(obs).tile == nine_dots
     assert ExpertBot().act(obs).tile == one_character
     knowledge = TableReading(obs).k
     assert same_shape_margin(knowledge) == SAME_SHAPE_MARGIN < TIE_MARGIN[False]
-    for rules in ("hk-4p", "hk-fanlaak", "hu-4p"):
+    for rules in ("hk-4p", "hk-fanlaak", "hu-4p", "hu-3p"):
         full = TableReading(position(rules, hand)).k
         assert same_shape_margin(full) == TIE_MARGIN[full.furiten]
+
+
+def test_heads_up_in_hu_the_expert_gives_up_the_opponents_own_discard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seat 1 has discarded 5p, so by sacred discard it cannot win on it.  The value bot
+    # gives up 4p; 5p keeps the hand as close to ready, and heads-up the expert's small
+    # same-shape margin lets it take the safe tile.  With the wide margin of a table of
+    # three or four it would keep the value bot's choice.
+    hand = "23m456p11789s4579p"
+    obs = position("hu-2p", hand, ponds=["4m5p25s33z", "1m25p566s56z"],
+                   others={1: ["pung 888m", "chow 123m"]}, wall_left=30)
+    four_dots, five_dots = parse_tile("4p"), parse_tile("5p")
+    assert _shanten_after(hand, four_dots) == _shanten_after(hand, five_dots)
+    assert ValueBot().act(obs).tile == four_dots
+    assert ExpertBot().act(obs).tile == five_dots
+    assert same_shape_margin(TableReading(obs).k) == SAME_SHAPE_MARGIN < TIE_MARGIN[True]
+    monkeypatch.setattr(expert, "same_shape_margin",
+                        lambda k: TIE_MARGIN[k.furiten])
+    assert ExpertBot().act(obs).tile == four_dots
+
+
+def _shanten_after(hand: str, tile: int) -> int:
+    after = parse_counts(hand)
+    after[tile] -= 1
+    return shanten(after)
