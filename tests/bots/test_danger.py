@@ -129,43 +129,43 @@ def test_a_deal_in_costs_what_the_hand_would_not_cost_anyway() -> None:
     assert 0 < cost("hk-fanlaak", 80) < cost("hk-fanlaak", 8) < 32
 
 
-def test_on_the_80_tile_table_the_expert_takes_a_safer_tile_of_the_same_shape() -> None:
-    # Seat 1 shows two pungs of dots (a flush threat) and has discarded 1m.  The value bot
-    # gives up 9p; discarding 1m instead keeps the hand as close to ready and is safe, so
-    # the expert takes it at a heads-up table, where its margin for a safer discard of the
-    # same shape is small, though not where that margin is the wide one.
-    hand = "119m1237p99s555z9p1z"
-    obs = position("hk-2p", hand, ponds=["6z7z2z3z9s1m", "6z7z4z1s9s1m9m"],
-                   others={1: ["pung 222p", "pung 444p"]}, wall_left=24)
-    nine_dots, one_character = parse_tile("9p"), parse_tile("1m")
-    assert _shanten_after(hand, nine_dots) == _shanten_after(hand, one_character)
-    assert ValueBot().act(obs).tile == nine_dots
-    assert ExpertBot().act(obs).tile == one_character
-    knowledge = TableReading(obs).k
-    assert same_shape_margin(knowledge) == SAME_SHAPE_MARGIN < TIE_MARGIN[False]
-    for rules in ("hk-4p", "hk-fanlaak", "hu-4p", "hu-3p"):
-        full = TableReading(position(rules, hand)).k
-        assert same_shape_margin(full) == TIE_MARGIN[full.furiten]
+HEADS_UP_SAFER_TILES = [
+    # hk-2p: seat 1 shows two pungs of dots (a flush threat) and has discarded 1m.  The
+    # value bot gives up 9p; 1m keeps the hand as close to ready and is safe.
+    ("hk-2p", "119m1237p99s555z9p1z", ["6z7z2z3z9s1m", "6z7z4z1s9s1m9m"],
+     ["pung 222p", "pung 444p"], 24, "9p", "1m"),
+    # hu-2p: seat 1 has discarded 5p, so by sacred discard it cannot win on it.  The value
+    # bot gives up 4p; 5p keeps the hand as close to ready.
+    ("hu-2p", "23m456p11789s4579p", ["4m5p25s33z", "1m25p566s56z"],
+     ["pung 888m", "chow 123m"], 30, "4p", "5p"),
+]
 
 
-def test_heads_up_in_hu_the_expert_gives_up_the_opponents_own_discard(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("rules", "hand", "ponds", "melds", "wall_left", "value_tile", "safer_tile"),
+    HEADS_UP_SAFER_TILES)
+def test_heads_up_the_expert_takes_a_safer_tile_of_the_same_shape(
+    monkeypatch: pytest.MonkeyPatch, rules: str, hand: str, ponds: list[str],
+    melds: list[str], wall_left: int, value_tile: str, safer_tile: str,
 ) -> None:
-    # Seat 1 has discarded 5p, so by sacred discard it cannot win on it.  The value bot
-    # gives up 4p; 5p keeps the hand as close to ready, and heads-up the expert's small
-    # same-shape margin lets it take the safe tile.  With the wide margin of a table of
-    # three or four it would keep the value bot's choice.
-    hand = "23m456p11789s4579p"
-    obs = position("hu-2p", hand, ponds=["4m5p25s33z", "1m25p566s56z"],
-                   others={1: ["pung 888m", "chow 123m"]}, wall_left=30)
-    four_dots, five_dots = parse_tile("4p"), parse_tile("5p")
-    assert _shanten_after(hand, four_dots) == _shanten_after(hand, five_dots)
-    assert ValueBot().act(obs).tile == four_dots
-    assert ExpertBot().act(obs).tile == five_dots
-    assert same_shape_margin(TableReading(obs).k) == SAME_SHAPE_MARGIN < TIE_MARGIN[True]
-    monkeypatch.setattr(expert, "same_shape_margin",
-                        lambda k: TIE_MARGIN[k.furiten])
-    assert ExpertBot().act(obs).tile == four_dots
+    # Heads-up, the expert's margin for a safer discard of the same shape is small, so it
+    # takes the safe tile; with the wide margin of a table of three or four it would keep
+    # the value bot's choice.
+    obs = position(rules, hand, ponds=ponds, others={1: melds}, wall_left=wall_left)
+    value_choice, safer = parse_tile(value_tile), parse_tile(safer_tile)
+    assert _shanten_after(hand, value_choice) == _shanten_after(hand, safer)
+    assert ValueBot().act(obs).tile == value_choice
+    assert ExpertBot().act(obs).tile == safer
+    knowledge = TableReading(obs).k
+    assert same_shape_margin(knowledge) == SAME_SHAPE_MARGIN < TIE_MARGIN[knowledge.furiten]
+    monkeypatch.setattr(expert, "same_shape_margin", lambda k: TIE_MARGIN[k.furiten])
+    assert ExpertBot().act(obs).tile == value_choice
+
+
+@pytest.mark.parametrize("rules", ["hk-4p", "hk-fanlaak", "hu-4p", "hu-3p"])
+def test_with_several_opponents_the_same_shape_margin_is_the_wide_one(rules: str) -> None:
+    knowledge = TableReading(position(rules, "119m1237p99s555z9p1z")).k
+    assert same_shape_margin(knowledge) == TIE_MARGIN[knowledge.furiten]
 
 
 def _shanten_after(hand: str, tile: int) -> int:

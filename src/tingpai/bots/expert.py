@@ -54,18 +54,17 @@ model can compare such discards by their waits (:func:`same_shape_margin`)."""
 
 def same_shape_margin(k: TableKnowledge) -> float:
     """The margin a safer discard of the same shape must gain, as a share of the smallest
-    win plus the hand's value.  Small at a heads-up table: with one opponent the reading
-    is of one hand, and every point dealt in goes to the only rival, so a safer tile that
-    keeps the hand as close to ready is simply better (arenas, seed 9, against ``value``:
-    hk-2p over 400 games went from -65 to +17 points a game, hu-2p over 800 from -10 to
-    +274; the expert's deal-ins against ``greedy`` fell from 61% to 56% of greedy's on
-    hk-2p over 100 games and from 101% to 71% on hu-2p over 30).  With two or three
-    opponents two discards of one shape differ in the pattern or fan plans the model
-    values coarsely more than in their safety against a reading spread over several
-    hands, and trading them for safety costs wins (hu-3p, 400 games against ``value``:
-    +20 with the small margin, +389 without) or starves the table (four experts at
-    fan-laak drew 37% of their hands with it, 29% without): there it is
-    :data:`TIE_MARGIN`'s."""
+    win plus the hand's value. Small at a heads-up table: with one opponent the reading is
+    of one hand, and every point dealt in goes to the only rival, so a safer tile that keeps
+    the hand as close to ready is simply better (arenas, seed 9, against ``value``: hk-2p
+    over 400 games went from -65 to +17 points a game, hu-2p over 800 from -10 to +274; the
+    expert's deal-ins against ``greedy`` fell from 61% to 56% of greedy's on hk-2p over 100
+    games and from 101% to 71% on hu-2p over 30, 80% over 100). With two or three opponents
+    two discards of one shape differ in the pattern or fan plans the model values coarsely
+    more than in their safety against a reading spread over several hands, and trading them
+    for safety costs wins (hu-3p, 400 games against ``value``: +20 with the small margin,
+    +389 without) or starves the table (four experts at fan-laak drew 37% of their hands
+    with it, 29% without): there it is :data:`TIE_MARGIN`'s."""
     if k.players == 2:
         return SAME_SHAPE_MARGIN
     return TIE_MARGIN[k.furiten]
