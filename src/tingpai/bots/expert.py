@@ -48,8 +48,8 @@ sharp enough for a small margin (Hu arenas: 0.1 came out ahead of ``value``, 0.2
 traded too little safety, 0 folded far too often), while at the Hong Kong tables a small
 margin made four experts draw a third of their hands (0.5 keeps them near a quarter)."""
 SAME_SHAPE_MARGIN = 0.02
-"""The same, for a safer discard that keeps the hand as close to ready, where the offence
-model can compare such discards by their waits (:func:`same_shape_margin`)."""
+"""The same, for a safer discard that keeps the hand as close to ready at a heads-up table
+(:func:`same_shape_margin`)."""
 
 
 def same_shape_margin(k: TableKnowledge) -> float:
