@@ -8,7 +8,14 @@ from botkit import position
 from tingpai.analysis import shanten
 from tingpai.bots import ExpertBot, ValueBot, expert
 from tingpai.bots.danger import TableReading
-from tingpai.bots.expert import SAME_SHAPE_MARGIN, TIE_MARGIN, same_shape_margin
+from tingpai.bots.expert import (
+    SAME_SHAPE_MARGIN,
+    TIE_MARGIN,
+    ExpertOutlook,
+    plain_claims,
+    same_shape_margin,
+)
+from tingpai.engine.actions import Action, ActionKind
 from tingpai.tiles import parse_counts, parse_tile
 
 
@@ -166,6 +173,36 @@ def test_heads_up_the_expert_takes_a_safer_tile_of_the_same_shape(
 def test_with_several_opponents_the_same_shape_margin_is_the_wide_one(rules: str) -> None:
     knowledge = TableReading(position(rules, "119m1237p99s555z9p1z")).k
     assert same_shape_margin(knowledge) == TIE_MARGIN[knowledge.furiten]
+
+
+def test_where_the_minimum_needs_stacked_patterns_the_expert_claims_the_fan_it_needs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Fan-laak: seat 3 shows four melds of dots, a single-tile wait.  The pung of White
+    # Dragons gives the dealer's hand a fan, but after it the dealer must give up 2s or 3z
+    # into that wait, while passing keeps the safest tile.  Weighing that risk the expert
+    # would pass; where 3 fan must be stacked it claims as the value bot does.
+    obs = position(
+        "hk-fanlaak", "456789p2s355z", melds=["chow 456s"],
+        ponds=["124588m2p79s1126z", "2389m189p27s346z", "1336m235677p6s46z",
+               "15679m1678s3456z"],
+        others={1: ["pung 444m"], 2: ["pung 999s"],
+                3: ["chow 789p", "chow 567p", "pung 222p", "chow 345p"]},
+        claim="5z", claims=(Action(0, ActionKind.PUNG),), discarder=3, wall_left=40)
+    assert ValueBot().act(obs).kind is ActionKind.PUNG
+    assert ExpertBot().act(obs).kind is ActionKind.PUNG
+    monkeypatch.setattr(expert, "plain_claims", lambda view: False)
+    assert ExpertBot().act(obs).kind is ActionKind.PASS
+
+
+@pytest.mark.parametrize(("rules", "plain"), [
+    ("hk-4p", True), ("hk-2p", True), ("hk-fanlaak", True),
+    ("hu-4p", False), ("hu-3p", False), ("hu-2p", False)])
+def test_claims_carry_their_risk_only_where_the_minimum_is_not_stacked(
+    rules: str, plain: bool,
+) -> None:
+    view = ExpertOutlook(position(rules, "119m1237p99s555z9p1z"), {})
+    assert plain_claims(view) is plain
 
 
 def _shanten_after(hand: str, tile: int) -> int:
