@@ -12,9 +12,11 @@ from tingpai.engine import Hand, arrange_wall
 from tingpai.rules import find_ruleset
 from tingpai.sim.arena import (
     ArenaReport,
+    ArenaTally,
     fill_lineup,
     rotation,
     run_arena,
+    stopping_level,
     t_quantile,
 )
 from tingpai.sim.readiness import no_pattern_ready
@@ -74,6 +76,35 @@ def test_the_interval_uses_students_t() -> None:
     assert t_quantile(10) == pytest.approx(2.228, abs=2e-3)
     assert t_quantile(400) == pytest.approx(1.966, abs=1e-3)
     assert math.isinf(t_quantile(0))
+    # Other levels, against tables of Student's t.
+    assert t_quantile(1, 0.99) == pytest.approx(63.657, abs=1e-3)
+    assert t_quantile(2, 0.95) == pytest.approx(4.303, abs=1e-3)
+    assert t_quantile(10, 0.99) == pytest.approx(3.169, abs=5e-3)
+    assert t_quantile(30, 0.999) == pytest.approx(3.646, abs=5e-3)
+
+
+@pytest.mark.parametrize(("games", "every", "level"),
+                         [(400, 50, 1 - 0.05 / 8), (100, 10, 1 - 0.05 / 10), (30, 40, 0.95)])
+def test_stopping_early_splits_the_95_percent_over_the_looks(
+    games: int, every: int, level: float
+) -> None:
+    assert stopping_level(games, every) == pytest.approx(level)
+
+
+def test_a_difference_significant_at_95_percent_need_not_stop_an_arena() -> None:
+    tally = ArenaTally("hu-2p", {}, 0, ("value", "greedy"), 10, False)
+    tally.set_means = {"value": [0.0, 2.0] * 5, "greedy": [0.0, -2.0] * 5}
+    assert tally.significant()  # 1 ± 0.75 at 95%
+    assert not tally.significant(stopping_level(400, 10))  # 1 ± 1.5 at 99.875%
+    low, high = tally.interval("value", stopping_level(400, 10)) or (0.0, 0.0)
+    assert low < 0 < high
+
+
+def test_until_significant_stops_at_the_first_look_that_clears_the_corrected_level() -> None:
+    full = run_arena("hu-2p", ["greedy", "random"], games=40, seed=2, until_significant=10)
+    assert full.games == 10
+    ci = full.bots[0].ci95
+    assert ci is not None and ci[0] > 0
 
 
 def test_the_arenas_ready_without_win_is_the_labs_no_pattern_ready() -> None:

@@ -74,7 +74,8 @@ def register(subparsers: Any) -> None:
                    help=f"stop a game after this many hands (default {DEFAULT_MAX_HANDS})")
     p.add_argument("--until-significant", type=positive_int, metavar="K",
                    help="check every K games and stop once every bot's interval excludes "
-                   "zero (the report then covers the games played)")
+                   "zero at 95%% split over the planned looks (GAMES // K; the report then "
+                   "covers the games played)")
     p.set_defaults(func=run)
 
 

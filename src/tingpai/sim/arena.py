@@ -214,22 +214,33 @@ def rotation(lineup: Sequence[str], r: int) -> tuple[str, ...]:
     return tuple(lineup[(s + r) % n] for s in range(n))
 
 
-def t_quantile(df: int) -> float:
-    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (Hill's
-    approximation; exact to about 1e-3 for df >= 3, the normal 1.96 for large df)."""
-    z = 1.959963984540054
+def t_quantile(df: int, level: float = 0.95) -> float:
+    """The two-sided ``level`` quantile of Student's t with ``df`` degrees of freedom: the
+    ``(1 + level) / 2`` quantile (exact for df 1 and 2, Hill's approximation beyond, to
+    about 1e-3 for df >= 3 at 95%; the normal quantile for large df)."""
     if df <= 0:
         return math.inf
+    p = (1.0 + level) / 2.0
     if df == 1:
-        return 12.706204736
+        return math.tan(math.pi * (p - 0.5))
     if df == 2:
-        return 4.30265273
+        return (2.0 * p - 1.0) / math.sqrt(2.0 * p * (1.0 - p))
+    z = statistics.NormalDist().inv_cdf(p)
     return (
         z
         + (z**3 + z) / (4 * df)
         + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
         + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
     )
+
+
+def stopping_level(games: int, every: int) -> float:
+    """The interval level an arena checked every ``every`` duplicate sets of ``games`` must
+    exclude zero at to stop early: 95% split over the planned looks (Bonferroni), so that
+    looking repeatedly keeps the chance of stopping on a difference that is not there
+    under 5% (ten looks at 95% each would raise it to about a fifth)."""
+    looks = max(1, games // every)
+    return 1.0 - 0.05 / looks
 
 
 def play_set(task: ArenaTask) -> list[PlayTally]:
@@ -369,19 +380,20 @@ class ArenaTally:
         for name in self.names:
             self.set_means[name].append(net_sum[name] / (len(plays) * self.seats_of[name]))
 
-    def interval(self, name: str) -> tuple[float, float] | None:
-        """The 95% interval of a bot's points per game (None before two sets)."""
+    def interval(self, name: str, level: float = 0.95) -> tuple[float, float] | None:
+        """The ``level`` interval of a bot's points per game (None before two sets)."""
         values = self.set_means[name]
         if len(values) < 2:
             return None
         mean = statistics.fmean(values)
-        half = t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+        spread = statistics.stdev(values) / math.sqrt(len(values))
+        half = t_quantile(len(values) - 1, level) * spread
         return (round(mean - half, 4), round(mean + half, 4))
 
-    def significant(self) -> bool:
-        """Every bot's interval excludes zero."""
+    def significant(self, level: float = 0.95) -> bool:
+        """Every bot's ``level`` interval excludes zero."""
         for name in self.names:
-            ci = self.interval(name)
+            ci = self.interval(name, level)
             if ci is None or ci[0] <= 0.0 <= ci[1]:
                 return False
         return True
@@ -449,9 +461,11 @@ def run_arena(
 
     ``time_decisions`` measures every decision (``BotStats.decision_ms``).  With
     ``until_significant`` = K the arena stops after any multiple of K duplicate sets at
-    which every bot's interval excludes zero; ``games`` is then the number played (the
-    same figures as a run of exactly that many games: game ``i`` is the same game either
-    way).
+    which every bot's interval excludes zero at :func:`stopping_level` (95% over the
+    ``games // K`` planned looks, so stopping early does not make a chance difference
+    significant); ``games`` is then the number played, and the report is that of a run of
+    exactly that many games (game ``i`` is the same game either way; ``ci95`` stays the
+    plain 95% interval).
 
     Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option and
     ValueError for bad bots, games, workers or hand cap, before any game is played.
@@ -477,11 +491,12 @@ def run_arena(
         for i in range(games)
     ]
     tally = ArenaTally(ruleset.id, opts, seed, lineup, max_hands, time_decisions)
+    level = stopping_level(games, until_significant) if until_significant else 0.95
     start = time.perf_counter()
     for done, plays in enumerate(_run(tasks, workers), start=1):
         tally.add(plays)
         if progress is not None:
             progress(done, games)
-        if until_significant and done % until_significant == 0 and tally.significant():
+        if until_significant and done % until_significant == 0 and tally.significant(level):
             break
     return tally.report(time.perf_counter() - start)
