@@ -47,8 +47,11 @@ def can_win_on(hand: Hand, o: int, tile: int) -> bool:
     return score(hand._situation(o, tile, tile, WinKind.DISCARD), hand.ruleset).valid
 
 
-def samples(rules: str, bots: str, hands: int, seed: int) -> list[Row]:
-    """(features, label, hand-made danger) for every sample of ``hands`` hands."""
+def samples(rules: str, bots: str, hands: int, seed: int, *, with_ready: bool = False
+            ) -> list[Row]:
+    """(features, label, hand-made danger) for every sample of ``hands`` hands;
+    ``with_ready`` adds the opponent's readiness (hidden) as one more feature (``FEATURES``
+    + 1 when ready, ``FEATURES`` when not: ``tools/reading_bound.py``)."""
     out: list[Row] = []
     played = 0
     game = 0
@@ -66,12 +69,13 @@ def samples(rules: str, bots: str, hands: int, seed: int) -> list[Row]:
                 if obs.phase is Phase.TURN and any(
                     a.kind is ActionKind.DISCARD for a in obs.legal
                 ):
-                    out.extend(_decision_samples(hand, obs))
+                    out.extend(_decision_samples(hand, obs, with_ready))
                 hand.apply(seats[seat].act(obs))
     return out
 
 
-def _decision_samples(hand: Hand, obs: Observation) -> Iterator[Row]:
+def _decision_samples(hand: Hand, obs: Observation, with_ready: bool = False
+                      ) -> Iterator[Row]:
     """The samples of one discard decision: each opponent × each kind the actor holds."""
     held = [t for t, n in enumerate(obs.concealed) if n]
     reading = TableReading(obs, learned=False)
@@ -81,24 +85,27 @@ def _decision_samples(hand: Hand, obs: Observation) -> Iterator[Row]:
             continue
         feats = opponent_features(obs, o)
         danger = by_seat[o].danger
+        extra = (FEATURES + bool(hand._waits_of(o)),) if with_ready else ()
         for t in held:
-            yield tuple(feats[t]), int(can_win_on(hand, o, t)), danger[t]
+            yield (*feats[t], *extra), int(can_win_on(hand, o, t)), danger[t]
 
 
-def fit(rows: list[Row], l2: float = 1.0, steps: int = 25) -> np.ndarray:
-    """Weighted logistic regression over the distinct feature rows."""
+def fit(rows: list[Row], l2: float = 1.0, steps: int = 25, width: int = FEATURES
+        ) -> np.ndarray:
+    """Weighted logistic regression over the distinct feature rows (``width`` weights; the
+    bias is weight ``FEATURES - 1``)."""
     counts: Counter[tuple[tuple[int, ...], int]] = Counter((f, y) for f, y, _ in rows)
     keys = list(counts)
-    x = np.zeros((len(keys), FEATURES))
+    x = np.zeros((len(keys), width))
     y = np.zeros(len(keys))
     n = np.zeros(len(keys))
     for i, (f, label) in enumerate(keys):
         x[i, list(f)] = 1.0
         y[i] = label
         n[i] = counts[(f, label)]
-    w = np.zeros(FEATURES)
+    w = np.zeros(width)
     base = max(1e-6, float((y * n).sum() / n.sum()))
-    w[-1] = np.log(base / (1 - base))
+    w[FEATURES - 1] = np.log(base / (1 - base))
 
     def objective(v: np.ndarray) -> float:
         z = np.clip(x @ v, -30, 30)
@@ -109,7 +116,7 @@ def fit(rows: list[Row], l2: float = 1.0, steps: int = 25) -> np.ndarray:
         z = np.clip(x @ w, -30, 30)
         p = 1 / (1 + np.exp(-z))
         grad = x.T @ (n * (p - y)) + l2 * w
-        hess = (x * (n * p * (1 - p))[:, None]).T @ x + l2 * np.eye(FEATURES)
+        hess = (x * (n * p * (1 - p))[:, None]).T @ x + l2 * np.eye(width)
         step = np.linalg.solve(hess, grad)
         scale = 1.0
         while scale > 1e-4:  # damped Newton: halve the step until the loss falls

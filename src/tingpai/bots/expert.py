@@ -83,10 +83,13 @@ def plain_claims(view: Outlook) -> bool:
 
 
 class ExpertOutlook(Outlook):
-    """An :class:`Outlook` that knows what the opponents threaten."""
+    """An :class:`Outlook` that knows what the opponents threaten (``reading``: its
+    reading of them, by default the one the table shows; ``tools/reading_bound.py`` gives
+    oracles one from the hidden state)."""
 
-    def __init__(self, obs: Observation, cache: dict[tuple[object, ...], int]) -> None:
-        self.reading = TableReading(obs)
+    def __init__(self, obs: Observation, cache: dict[tuple[object, ...], int],
+                 reading: TableReading | None = None) -> None:
+        self.reading = reading if reading is not None else TableReading(obs)
         super().__init__(obs, cache)
         self.losses = self.reading.losses()
 

@@ -1,0 +1,60 @@
+"""The oracle experts of ``tools/reading_bound.py``: a yardstick read from the hidden state."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tingpai import Hand, find_bot
+from tingpai.bots.tells import FEATURES
+from tingpai.engine.actions import ActionKind
+from tingpai.engine.results import Phase
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+
+def _tool(name: str) -> ModuleType:
+    sys.path.insert(0, str(TOOLS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(TOOLS))
+
+
+def test_the_exact_oracle_reads_the_waits_the_engine_would_pay() -> None:
+    bound = _tool("reading_bound")
+    fit_tells = sys.modules["fit_tells"]
+    hand = Hand("hu-2p", seed=11)
+    bots = [find_bot("greedy", random.Random(s)) for s in range(2)]
+    checked = 0
+    while not hand.is_over and checked < 8:
+        seat = hand.to_act()[0]
+        obs = bound._observe_and_remember(hand, seat)
+        if obs.phase is Phase.TURN and any(a.kind is ActionKind.DISCARD for a in obs.legal):
+            other = 1 - seat
+            reading = bound.OracleReading(obs, None)
+            wins = [fit_tells.can_win_on(hand, other, t) for t in range(34)]
+            assert reading.opponents[0].danger == tuple(float(w) for w in wins)
+            checked += any(wins)
+        hand.apply(bots[seat].act(obs))
+    assert checked, "the seeded hand reached a position where the opponent could win"
+
+
+def test_readiness_as_a_feature_raises_the_danger() -> None:
+    pytest.importorskip("numpy")
+    fit_tells = _tool("fit_tells")
+    rows = fit_tells.samples("hu-2p", "value", 12, 5, with_ready=True)
+    assert all(row[0][-1] in (FEATURES, FEATURES + 1) for row in rows)
+    assert not any(label for features, label, _ in rows if features[-1] == FEATURES)
+    w = fit_tells.fit(rows, width=FEATURES + 2)
+    assert w[FEATURES + 1] > w[FEATURES] + 2.0
