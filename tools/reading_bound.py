@@ -118,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="")
     parser.add_argument("--fit-hands", type=int, default=800)
     known, rest = parser.parse_known_args(args)
+    if "-h" in rest or "--help" in rest:
+        print(__doc__)
     Hand.observe = _observe_and_remember  # type: ignore[method-assign]
     register_bot("oracle", OracleBot)
     register_bot("oracle-ready", ReadyOracleBot)
