@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -192,3 +193,13 @@ def test_hand_errors(text: str, fragment: str) -> None:
 def test_a_meld_holding_a_bonus_tile_names_it_in_notation() -> None:
     with pytest.raises(InvalidNotation, match="meld tile 1f is not a suited or honour tile"):
         parse_meld("pung 111f")
+
+
+@pytest.mark.parametrize("junk", [None, 5, 1.5, b"1m", ["1m"], {"a": 1}, {1}])
+@pytest.mark.parametrize("parser", [parse_tiles, parse_tile, parse_meld, parse_hand])
+def test_text_that_is_not_a_string_is_invalid_notation(
+    parser: Callable[[str], object], junk: object
+) -> None:
+    """A non-string (a dict, bytes, a number) is named, not a TypeError or KeyError."""
+    with pytest.raises(InvalidNotation, match="tile text must be a string, got"):
+        parser(junk)  # type: ignore[arg-type]

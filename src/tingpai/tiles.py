@@ -284,7 +284,10 @@ def parse_tiles(text: str) -> list[Tile]:
 
 
 def _check_length(text: str) -> None:
-    """Refuse notation longer than :data:`~tingpai.inputs.MAX_NOTATION` characters."""
+    """Refuse notation that is not a string or is longer than
+    :data:`~tingpai.inputs.MAX_NOTATION` characters."""
+    if not isinstance(text, str):
+        raise InvalidNotation(f"tile text must be a string, got {echo(text)}")
     if len(text) > MAX_NOTATION:
         raise InvalidNotation(
             f"tile text of {len(text):,} characters is too long (at most {MAX_NOTATION})"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,11 @@ from tingpai.rules import find_ruleset
 from tingpai.tiles import parse_tiles, tiles_to_str, tiles_to_unicode
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+CONFORMANCE = str(Path(__file__).resolve().parent.parent / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
+
+import variants  # noqa: E402,F401  (registers the golden records' test-only rulesets)
 
 # Seat 0 (dealer) discards 5m: seats 1, 2 and 3 can all win on it; seat 1 can also chow.
 THREE_RON = {

@@ -7,13 +7,14 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tingpai.cli import main
-from tingpai.engine import RecordError, replay
+from tingpai.engine import RecordError, ReplayError, replay
 from tingpai.inputs import MAX_MESSAGE
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -116,6 +117,30 @@ def test_the_library_checks_decoded_records_too() -> None:
     ):
         with pytest.raises(RecordError, match=message):
             replay(record)
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (with_(("options",), {1: True}), "record options: option name 1 is not a string"),
+        (with_(("options",), {"flowers": True, None: 1}), "option name None is not a string"),
+        (with_(("start",), {1: 2, "x": 3}), "record start: unknown key 1"),
+    ],
+)
+def test_a_decoded_record_with_keys_json_cannot_write_is_a_record_error(
+    record: dict[Any, Any], message: str,
+) -> None:
+    """``replay(dict)`` names a non-string key (Python dicts may have them), never a
+    TypeError from sorting or from ``**options``."""
+    with pytest.raises(RecordError, match=re.escape(message)):
+        replay(record)
+
+
+def test_a_decoded_action_with_mixed_keys_is_a_replay_error() -> None:
+    record = with_(("hands", 0, "actions", 0), {"seat": 0, "do": "pung", 1: 2, "x": 3})
+    with pytest.raises(ReplayError, match=re.escape("has unknown keys [1, 'x']")) as err:
+        replay(record)
+    assert (err.value.hand, err.value.action) == (0, 0)
 
 
 def test_a_huge_record_file_is_not_read_in_full(

@@ -22,7 +22,7 @@ from tingpai.engine import (
     parse_record,
     replay,
 )
-from tingpai.tiles import parse_tiles, tiles_to_str
+from tingpai.tiles import InvalidNotation, parse_tiles, tiles_to_str
 
 CLAIM_HANDS = {
     0: "5m28m258p258s1234z",
@@ -185,6 +185,40 @@ def test_action_text_round_trip() -> None:
         assert a.to_str() == text and Action.from_dict(a.to_dict()) == a
         if a.kind.value != "penalty":
             assert Action.from_index(a.seat, a.index) == a
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (None, "action None is not a string"),
+        (3, "action 3 is not a string"),
+        ({"seat": 0, "do": "pass"}, "is not a string"),
+        ("4 discard 9m", "seat '4' is not 0-3"),
+        ("1" * 5000 + " pass", "(5,000 characters) is not 0-3"),
+        ("\u0663 pass", "seat '\u0663' is not 0-3"),
+        ("0", "is not 'SEAT WORD [TILES]'"),
+    ],
+)
+def test_action_text_errors_are_invalid_notation(text: Any, message: str) -> None:
+    with pytest.raises(InvalidNotation) as err:
+        Action.from_str(text)
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"seat": 0, "do": "pung", 1: 2, "x": 3}, "has unknown keys [1, 'x']"),
+        ({"seat": 0, "do": "pung", None: 0, "tile ": "9m"}, "has unknown keys [None, 'tile ']"),
+        ({"seat": 0, "do": "discard", "tile": 8}, "'tile' must be a string"),
+        ({"seat": "0", "do": "pass"}, "has no integer 'seat'"),
+        (["seat", 0], "is not an object"),
+    ],
+)
+def test_action_dict_errors_are_invalid_notation(data: Any, message: str) -> None:
+    with pytest.raises(InvalidNotation) as err:
+        Action.from_dict(data)
+    assert message in str(err.value)
 
 
 def test_parse_record_accepts_text_and_objects() -> None:

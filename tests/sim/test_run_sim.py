@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -171,3 +172,37 @@ def test_every_ruleset_simulates_and_its_records_replay(rules: str, tmp_path: Pa
     result = replay((tmp_path / "game-00001.json").read_text(encoding="utf-8"))
     assert [s.mean_score for s in report.seats] == list(result.scores)
     assert len(result.hands) == report.hands
+
+
+class RecordingPool:
+    """A stand-in for ProcessPoolExecutor that records its size and runs jobs in place."""
+
+    sizes: ClassVar[list[int]] = []
+
+    def __init__(self, max_workers: int) -> None:
+        RecordingPool.sizes.append(max_workers)
+
+    def __enter__(self) -> RecordingPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args))
+        return future
+
+
+@pytest.mark.parametrize(("games", "workers", "pool"), [(1, 100_000, 1), (3, 10_000, 3),
+                                                          (5, 2, 2)])
+def test_a_worker_count_above_the_games_starts_no_idle_processes(
+    games: int, workers: int, pool: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``tingpai sim --workers 100000 --games 1`` once forked 100,000 processes (the pool
+    starts all of them at once); the pool now has at most one process per game."""
+    RecordingPool.sizes = []
+    monkeypatch.setattr("tingpai.sim.backends.ProcessPoolExecutor", RecordingPool)
+    report = run_sim("hu-2p", {}, games, 1, ["random"], backend=ProcessBackend(workers),
+                     max_hands=1)
+    assert RecordingPool.sizes == [pool] and report.games == games

@@ -168,7 +168,7 @@ class Action:
         extra = set(data) - {"seat", "do", "tile", "tiles"}
         if extra:
             raise InvalidNotation(
-                f"action {echo(dict(data))} has unknown keys {echo(sorted(extra))}"
+                f"action {echo(dict(data))} has unknown keys {echo(sorted(extra, key=str))}"
             )
         tile: Tile | None = None
         tiles: tuple[Tile, ...] = ()
@@ -194,9 +194,13 @@ class Action:
     @classmethod
     def from_str(cls, text: str) -> Action:
         """Parse :meth:`to_str` output."""
+        if not isinstance(text, str):
+            raise InvalidNotation(f"action {echo(text)} is not a string")
         parts = text.split()
-        if len(parts) not in (2, 3) or not parts[0].isdigit():
+        if len(parts) not in (2, 3):
             raise InvalidNotation(f"action {echo(text)} is not 'SEAT WORD [TILES]'")
+        if parts[0] not in ("0", "1", "2", "3"):
+            raise InvalidNotation(f"action {echo(text)}: seat {echo(parts[0])} is not 0-3")
         word = parts[1]
         if word not in _WORDS:
             raise InvalidNotation(f"action {echo(text)}: unknown word {echo(word)}")

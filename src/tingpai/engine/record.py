@@ -95,11 +95,14 @@ def parse_record(data: Mapping[str, Any] | str) -> Record:
     options = data.get("options", {})
     if not isinstance(options, Mapping):
         raise RecordError("record 'options' must be an object")
+    for name in options:
+        if not isinstance(name, str):
+            raise RecordError(f"record options: option name {echo(name)} is not a string")
     start = None
     if data.get("start") is not None:
         if not isinstance(data["start"], Mapping):
             raise RecordError("record 'start' must be an object")
-        unknown = sorted(set(data["start"]) - set(START_KEYS))
+        unknown = sorted(set(data["start"]) - set(START_KEYS), key=str)
         if unknown:
             raise RecordError(
                 f"record start: unknown key {echo(unknown[0])} (keys: {', '.join(START_KEYS)})"

@@ -315,14 +315,15 @@ def _play(task: ArenaTask, r: int) -> PlayTally:
 
 def _run(tasks: Sequence[ArenaTask], workers: int) -> Iterator[list[PlayTally]]:
     """Play the sets in order, here or in a pool with a few batches in flight (so that a
-    caller that stops early does not wait for the whole run)."""
+    caller that stops early does not wait for the whole run).  The pool has at most one
+    process per batch: a worker count far above the games starts no idle processes."""
     if workers <= 1:
         for task in tasks:
             yield play_set(task)
         return
     chunk = max(1, min(4, len(tasks) // (4 * workers)))
     batches = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
         pending: deque[Future[list[list[PlayTally]]]] = deque()
         nxt = 0
         try:

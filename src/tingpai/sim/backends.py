@@ -64,10 +64,13 @@ class ProcessBackend:
         self.chunk = chunk
 
     def run(self, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
-        """Play the tasks in the pool; yield outcomes in task order as batches finish."""
+        """Play the tasks in the pool; yield outcomes in task order as batches finish.
+
+        The pool has at most one process per game: a worker count far above the games
+        starts no idle processes."""
         if not tasks:
             return
-        with ProcessPoolExecutor(max_workers=self.workers) as pool:
+        with ProcessPoolExecutor(max_workers=min(self.workers, len(tasks))) as pool:
 
             def submit(batch: Sequence[GameTask]) -> Future[list[GameOutcome]]:
                 return pool.submit(play_tasks, batch)
