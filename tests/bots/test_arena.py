@@ -144,7 +144,8 @@ def test_cli_human_table(capsys: pytest.CaptureFixture[str]) -> None:
     ("args", "message"),
     [(["--bots", "oracle"], "oracle"), (["--bots", "greedy", "--rules", "hu-9p"], "hu-9p"),
      (["--bots", "greedy,greedy,greedy", "--rules", "hu-2p"], "2-player"),
-     (["--bots", "greedy", "--option", "nonsense=1"], "nonsense")],
+     (["--bots", "greedy", "--option", "nonsense=1"], "nonsense"),
+     (["--bots", "greedy", "--until-significant", "1"], "--until-significant must be at least 2")],
 )
 def test_cli_bad_arguments_exit_2(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]

@@ -93,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
         options = parse_options(args.option)
     except ValueError as exc:
         return _fail(args, str(exc))
+    if args.until_significant is not None and args.until_significant < 2:
+        return _fail(args, f"--until-significant must be at least 2 games (an interval needs "
+                     f"two), got {args.until_significant}")
     common: dict[str, Any] = {
         "rules": args.rules,
         "bots": [b.strip() for b in args.bots.split(",")],
