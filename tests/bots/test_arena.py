@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
-from concurrent.futures import Future
-from typing import Any, ClassVar
 
 import pytest
 
@@ -153,36 +150,3 @@ def test_cli_bad_arguments_exit_2(
     assert main(["arena", "--games", "1", "--json", *args]) == 2
     assert message in json.loads(capsys.readouterr().out)["error"]
 
-
-class RecordingPool:
-    """A stand-in for ProcessPoolExecutor that records its size and runs jobs in place."""
-
-    sizes: ClassVar[list[int]] = []
-
-    def __init__(self, max_workers: int) -> None:
-        RecordingPool.sizes.append(max_workers)
-
-    def __enter__(self) -> RecordingPool:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        future.set_result(fn(*args))
-        return future
-
-
-@pytest.mark.parametrize(("games", "workers", "pool"), [(1, 100_000, 1), (3, 10_000, 3),
-                                                          (2, 2, 2)])
-def test_a_worker_count_above_the_games_starts_no_idle_processes(
-    games: int, workers: int, pool: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``--workers 100000 --games 1`` once forked 100,000 processes (the pool starts all
-    of them at once) and hung; the pool now has at most one process per batch."""
-    RecordingPool.sizes = []
-    monkeypatch.setattr("tingpai.sim.arena.ProcessPoolExecutor", RecordingPool)
-    report = run_arena("hu-2p", ["random"], games=games, seed=1, workers=workers,
-                       max_hands=1)
-    assert RecordingPool.sizes == [pool] and report.games == games

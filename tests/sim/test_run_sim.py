@@ -27,6 +27,7 @@ from tingpai.sim import (
     resolve_bots,
     run_sim,
 )
+from tingpai.sim.arena import run_arena
 
 
 def test_game_seeds_are_deterministic_and_distinct() -> None:
@@ -194,15 +195,28 @@ class RecordingPool:
         return future
 
 
+def _sim(games: int, workers: int) -> int:
+    return run_sim("hu-2p", {}, games, 1, ["random"], backend=ProcessBackend(workers),
+                   max_hands=1).games
+
+
+def _arena(games: int, workers: int) -> int:
+    return run_arena("hu-2p", ["random"], games=games, seed=1, workers=workers,
+                     max_hands=1).games
+
+
+@pytest.mark.parametrize(("pool_of", "run"), [("tingpai.sim.backends", _sim),
+                                               ("tingpai.sim.arena", _arena)])
 @pytest.mark.parametrize(("games", "workers", "pool"), [(1, 100_000, 1), (3, 10_000, 3),
                                                           (5, 2, 2)])
 def test_a_worker_count_above_the_games_starts_no_idle_processes(
-    games: int, workers: int, pool: int, monkeypatch: pytest.MonkeyPatch
+    pool_of: str, run: Callable[[int, int], int], games: int, workers: int, pool: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``tingpai sim --workers 100000 --games 1`` once forked 100,000 processes (the pool
-    starts all of them at once); the pool now has at most one process per game."""
+    """``tingpai sim`` or ``tingpai arena`` with ``--workers 100000 --games 1`` once forked
+    100,000 processes (the pool starts all of them at once) and hung; the pool now has at
+    most one process per game (per batch of duplicate sets in the arena)."""
     RecordingPool.sizes = []
-    monkeypatch.setattr("tingpai.sim.backends.ProcessPoolExecutor", RecordingPool)
-    report = run_sim("hu-2p", {}, games, 1, ["random"], backend=ProcessBackend(workers),
-                     max_hands=1)
-    assert RecordingPool.sizes == [pool] and report.games == games
+    monkeypatch.setattr(f"{pool_of}.ProcessPoolExecutor", RecordingPool)
+    assert run(games, workers) == games
+    assert RecordingPool.sizes == [pool]
