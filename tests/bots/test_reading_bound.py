@@ -58,3 +58,32 @@ def test_readiness_as_a_feature_raises_the_danger() -> None:
     assert not any(label for features, label, _ in rows if features[-1] == FEATURES)
     w = fit_tells.fit(rows, width=FEATURES + 2)
     assert w[FEATURES + 1] > w[FEATURES] + 2.0
+
+
+def test_deal_in_prices_are_the_legal_discard_wins_and_their_payments() -> None:
+    """``tools/deal_in_prices.py`` prices exactly the tiles an opponent could legally win
+    on (as the oracle reads them), each at the table's discard payment for its value."""
+    prices = _tool("deal_in_prices")
+    fit_tells = _tool("fit_tells")
+    hand = Hand("hk-2p", seed=3)
+    bots = [find_bot("value", random.Random(s)) for s in range(2)]
+    checked = 0
+    while not hand.is_over:
+        seat = hand.to_act()[0]
+        obs = hand.observe(seat)
+        other = 1 - seat
+        offered = prices.legal_prices(hand, other, hand.ruleset)
+        legal = [t for t in range(34) if fit_tells.can_win_on(hand, other, t)]
+        assert len(offered) == len(legal)
+        for value, price in offered:
+            assert value >= 3 and price == hand.ruleset.payments(value, False).discarder
+        checked += bool(offered)
+        hand.apply(bots[seat].act(obs))
+    assert checked, "the seeded hand reached a position where the opponent could win"
+
+
+def test_deal_in_prices_report_the_reading_beside_the_truth() -> None:
+    prices = _tool("deal_in_prices")
+    found = prices.measure("hk-2p", 6, 2)
+    assert found.samples > 0 and found.value >= 3 and found.estimate >= 3
+    assert found.price > 0 and found.estimate_price > 0
