@@ -68,6 +68,10 @@ def test_bad_table_requests_are_refused_with_a_reason(client: TestClient) -> Non
         ({"rules": "hk-4p", "seats": BOTS3, "options": {"payment_table": "/etc/passwd.json"}},
          "inline"),
         ({"rules": "hu-4p", "seats": BOTS3, "timer": -1}, "timer"),
+        ({"rules": "hu-4p", "seats": BOTS3, "timer": "20"}, "timer"),
+        ({"rules": "hu-4p", "seats": BOTS3, "timer": True}, "timer"),
+        ({"rules": "hu-4p", "seats": BOTS3, "private": "yes"}, "private"),
+        ({"rules": "hu-4p", "seats": BOTS3, "private": 1}, "private"),
         ({"rules": "hu-4p", "seats": BOTS3, "surprise": 1}, "surprise"),
         ({"rules": "hu-4p", "seats": BOTS3, "name": "a\x00b"}, "printable"),
     ]
@@ -76,6 +80,44 @@ def test_bad_table_requests_are_refused_with_a_reason(client: TestClient) -> Non
         assert r.status_code == 422, (body, r.text)
         assert words in r.json()["error"], (body, r.json())
     assert client.get("/api/tables").json() == []
+
+
+def test_bodies_json_allows_but_an_answer_cannot_hold_get_a_422(client: TestClient) -> None:
+    """NaN, infinities and lone surrogates (``"\\ud800"``) parse as JSON but cannot be
+    echoed back or stored: refused with a 422 naming the field, never a 500, and no table
+    is made (the lobby still answers)."""
+    seats = '"seats": ["human", "bot:greedy", "bot:greedy", "bot:greedy"]'
+    rows = ", ".join(f'{{"fan": {f}, "discard": 8, "self_draw": 4}}' for f in range(11))
+    cases = [
+        (f'{{"rules": "hu-4p", {seats}, "timer": Infinity}}', "timer"),
+        (f'{{"rules": "hu-4p", {seats}, "timer": NaN}}', "timer"),
+        (f'{{"rules": "hu-4p", {seats}, "name": "\\ud800"}}', "name"),
+        (f'{{"rules": "hu-4p", {seats}, "\\ud800": 1}}', "valid string"),
+        (f'{{"rules": "hk-4p", {seats}, "options": {{"payment_table": '
+         f'{{"rows": [{rows}], "name": "\\ud800"}}}}}}', "options.payment_table.name"),
+        (f'{{"rules": "hk-4p", {seats}, "options": {{"\\udc80": 1}}}}', "options"),
+    ]
+    for body, words in cases:
+        r = client.post("/api/tables", content=body,
+                        headers={"content-type": "application/json"})
+        assert r.status_code == 422, (body, r.text)
+        assert words in r.json()["error"], (body, r.json())
+    lobby = client.get("/api/tables")
+    assert lobby.status_code == 200 and lobby.json() == []
+
+
+def test_errors_outside_the_endpoints_have_the_error_form(client: TestClient) -> None:
+    deep = '{"rules": "hu-4p", "seats": ' + "[" * 5000 + "]" * 5000 + "}"
+    cases = [
+        (client.get("/api/nothing"), 404),
+        (client.put("/api/tables"), 405),
+        (client.delete("/api/tables/x"), 405),
+        (client.post("/api/tables", content=deep,
+                     headers={"content-type": "application/json"}), 400),
+    ]
+    for r, status in cases:
+        assert r.status_code == status, r.text
+        assert r.json()["error"], r.json()
 
 
 def test_a_host_payment_table_inline(client: TestClient) -> None:

@@ -168,6 +168,29 @@ def test_spectators_see_public_information_and_cannot_act(client: TestClient) ->
         assert "only seats" in refused(spectator, '{"type": "ready"}')
 
 
+def test_messages_before_the_first_deal_are_refused_with_the_reason(
+        client: TestClient) -> None:
+    made = create_table(client, "hu-4p", ["human", "human", "bot:greedy", "bot:greedy"])
+    table = made["table"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={made['token']}") as ws, \
+            client.websocket_connect(f"/ws/tables/{table}") as spectator:
+        view = first_view(ws)
+        first_view(spectator)
+        assert view["view"] is None and view["legal"] == []
+        before = client.get(f"/api/tables/{table}").json()
+        act = json.dumps({"type": "act", "seq": view["seq"], "action": {"do": "pass"}})
+        cases = [
+            (ws, '{"type": "ready"}', "has not started"),
+            (ws, act, "has not started"),
+            (spectator, '{"type": "ready"}', "only seats"),
+            (spectator, act, "spectators cannot act"),
+        ]
+        for conn, text, words in cases:
+            assert words in refused(conn, text), text
+        assert client.get(f"/api/tables/{table}").json() == before
+        assert stored(client, table) == []
+
+
 def test_reconnecting_with_the_token_resumes_the_seat(client: TestClient) -> None:
     made = create_table(client, "hu-2p", ["human", "bot:greedy"])
     url = f"/ws/tables/{made['table']}?token={made['token']}"

@@ -11,9 +11,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -26,6 +27,7 @@ from pydantic import ValidationError
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from tingpai.bots import bot_names
@@ -224,10 +226,11 @@ def create_app(settings: Settings | str) -> FastAPI:
                        same_site="lax", max_age=30 * 24 * 3600)
     app.add_middleware(LimitMiddleware, settings=settings)
 
-    @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail), "detail": exc.detail},
-                            status_code=exc.status_code)
+    # Starlette's class, so that its own errors (unknown path, wrong method, a body it
+    # cannot parse) have the protocol's form too.
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return error_response(exc.status_code, str(exc.detail), exc.detail, exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -236,9 +239,7 @@ def create_app(settings: Settings | str) -> FastAPI:
             f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body')}: {e.get('msg')}"
             for e in errors
         )
-        return JSONResponse({"error": text or "invalid request",
-                             "detail": json.loads(json.dumps(errors, default=str))},
-                            status_code=422)
+        return error_response(422, text or "invalid request", errors)
 
     def run_db(work: Callable[[Session], Any]) -> Awaitable[Any]:
         return asyncio.to_thread(storage.run, work)
@@ -300,6 +301,9 @@ def create_app(settings: Settings | str) -> FastAPI:
             spec = ruleset_spec(body.rules)
         except RuleError as exc:
             raise HTTPException(422, str(exc)) from None
+        bad_text = invalid_text(body.options, "options")
+        if bad_text is not None:
+            raise HTTPException(422, f"{bad_text}: not valid Unicode text (a lone surrogate)")
         table_option = body.options.get("payment_table")
         if isinstance(table_option, str) and table_option not in PAYMENT_TABLES:
             raise HTTPException(
@@ -550,6 +554,54 @@ def create_app(settings: Settings | str) -> FastAPI:
 
     web_api.install(app, manager, storage)
     return app
+
+
+def error_response(status: int, text: str, detail: Any,
+                   headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """An HTTP error, ``{"error": text, "detail": detail}``.  Both may echo what the client
+    sent, so they are made plain JSON first (:func:`json_safe`): a bad request must get its
+    422, not fail the answer."""
+    return JSONResponse({"error": json_safe(text), "detail": json_safe(detail)},
+                        status_code=status, headers=headers)
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` as plain JSON: text that is not valid Unicode (a lone surrogate, which
+    JSON may spell as ``"\\ud800"``) backslash-escaped, NaN and infinities as text, other
+    objects by their ``str``."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, Mapping):
+        return {json_safe(str(k)): json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(v) for v in value]
+    return json_safe(str(value))
+
+
+def invalid_text(value: Any, where: str) -> str | None:
+    """Where decoded JSON holds a string that is not valid Unicode (a lone surrogate: JSON
+    may spell one, but no UTF-8 text, database or answer can hold it), or None."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return where
+        return None
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            found = invalid_text(key, where) or invalid_text(item, f"{where}.{key}")
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = invalid_text(item, f"{where}.{index}")
+            if found is not None:
+                return found
+    return None
 
 
 def account_view(row: AccountRow) -> Account:

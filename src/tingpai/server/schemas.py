@@ -30,12 +30,13 @@ class CreateTable(Strict):
     seats: list[str] = Field(min_length=2, max_length=4,
                              examples=[["human", "bot:greedy", "bot:greedy", "bot:greedy"]])
     """One entry per seat: ``human`` or ``bot:LEVEL``."""
-    timer: float | None = Field(default=None, gt=0, le=MAX_TIMER)
-    """Seconds per decision; null (the default): no timer, the table waits."""
+    timer: float | None = Field(default=None, gt=0, le=MAX_TIMER, strict=True)
+    """Seconds per decision (a JSON number: ``"20"`` or ``true`` is refused); null (the
+    default): no timer, the table waits."""
     name: str | None = Field(default=None, max_length=64)
     """The creator's name as a guest (a signed-in account plays under its own name)."""
-    private: bool = False
-    """Left out of the lobby list (join by link only)."""
+    private: bool = Field(default=False, strict=True)
+    """Left out of the lobby list (join by link only); a JSON boolean."""
 
 
 class CreatedTable(BaseModel):

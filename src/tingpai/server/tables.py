@@ -739,7 +739,11 @@ class LiveTable:
             if self.status == "finished":
                 conn.send(error("the game is over"))
                 return
-            if hand is None or not hand.is_over:
+            if hand is None:
+                conn.send(error("ready is for the end of a hand: the game has not started "
+                                "(seats are still open)"))
+                return
+            if not hand.is_over:
                 conn.send(error("ready is for the end of a hand: this hand is being played"))
                 return
             self.seats[conn.seat].ready = True
