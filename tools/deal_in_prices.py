@@ -4,7 +4,8 @@ At every turn of ``value`` self-play, each opponent that could legally win on a 
 is one sample: the mean value (fan or base points) and discard price of its legal waits,
 read from the hidden state, beside the value the reading (:class:`tingpai.bots.danger.
 TableReading`) estimates from what the table shows and the discard price of that estimate.
-A check of the reading's calibration, never something a bot sees:
+A check of the reading's calibration, never something a bot sees (needs numpy, as
+``tools/fit_tells.py`` does):
 
     .venv/bin/python tools/deal_in_prices.py --rules hk-2p --hands 200 [--seed 1] [--json]
 """
@@ -16,15 +17,16 @@ import json
 import random
 import sys
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from statistics import fmean
 
 from tingpai import Hand, find_bot, find_ruleset
 from tingpai.bots.danger import TableReading
 from tingpai.bots.knowledge import table_knowledge
 from tingpai.engine.results import Phase
-from tingpai.rules.base import WinKind
-from tingpai.rules.ruleset import Ruleset
-from tingpai.scoring import score
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fit_tells import legal_win
 
 
 @dataclass(frozen=True)
@@ -44,16 +46,10 @@ class Prices:
     """Mean discard payment of the estimated value."""
 
 
-def legal_prices(hand: Hand, o: int, ruleset: Ruleset) -> list[tuple[int, int]]:
+def legal_prices(hand: Hand, o: int) -> list[tuple[int, int]]:
     """(value, discard payment) of every discard seat ``o`` could legally win on now."""
-    if hand.is_furiten(o):
-        return []
-    out = []
-    for tile in sorted(hand._waits_of(o)):
-        result = score(hand._situation(o, tile, tile, WinKind.DISCARD), ruleset)
-        if result.valid:
-            out.append((result.total, result.payments.discarder or 0))
-    return out
+    wins = (legal_win(hand, o, tile) for tile in sorted(hand._waits_of(o)))
+    return [(w.total, w.payments.discarder or 0) for w in wins if w is not None]
 
 
 def measure(rules: str, hands: int, seed: int) -> Prices:
@@ -73,7 +69,7 @@ def measure(rules: str, hands: int, seed: int) -> Prices:
             if obs.phase is Phase.TURN:
                 reading: TableReading | None = None
                 for o in range(players):
-                    offered = legal_prices(hand, o, ruleset) if o != seat else []
+                    offered = legal_prices(hand, o) if o != seat else []
                     if not offered:
                         continue
                     reading = reading or TableReading(obs)

@@ -34,17 +34,23 @@ from tingpai.engine.hand import Hand
 from tingpai.engine.observation import Observation
 from tingpai.engine.results import Phase
 from tingpai.rules.base import WinKind
-from tingpai.scoring import score
+from tingpai.scoring import Score, score
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "tingpai" / "bots" / "tell_weights.py"
 Row = tuple[tuple[int, ...], int, float]
 
 
+def legal_win(hand: Hand, o: int, tile: int) -> Score | None:
+    """The score of seat ``o`` winning on ``tile`` discarded now, if that is a legal win."""
+    if tile not in hand._waits_of(o) or hand.is_furiten(o):
+        return None
+    result = score(hand._situation(o, tile, tile, WinKind.DISCARD), hand.ruleset)
+    return result if result.valid else None
+
+
 def can_win_on(hand: Hand, o: int, tile: int) -> bool:
     """Whether seat ``o`` could legally win on ``tile`` discarded now."""
-    if tile not in hand._waits_of(o) or hand.is_furiten(o):
-        return False
-    return score(hand._situation(o, tile, tile, WinKind.DISCARD), hand.ruleset).valid
+    return legal_win(hand, o, tile) is not None
 
 
 def samples(rules: str, bots: str, hands: int, seed: int, *, with_ready: bool = False

@@ -72,7 +72,7 @@ def test_deal_in_prices_are_the_legal_discard_wins_and_their_payments() -> None:
         seat = hand.to_act()[0]
         obs = hand.observe(seat)
         other = 1 - seat
-        offered = prices.legal_prices(hand, other, hand.ruleset)
+        offered = prices.legal_prices(hand, other)
         legal = [t for t in range(34) if fit_tells.can_win_on(hand, other, t)]
         assert len(offered) == len(legal)
         for value, price in offered:
