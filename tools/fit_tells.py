@@ -1,4 +1,5 @@
-"""Fit the expert's danger model (:mod:`tingpai.bots.tells`) on self-play.
+"""Fit the expert's danger model (:mod:`tingpai.bots.tells`) on self-play, or its model of
+which kinds the opponents discard next.
 
 For every discard decision of a self-play game, each (opponent, tile the actor holds) pair
 is one sample: the features the actor sees, and whether the opponent could legally win on
@@ -10,24 +11,33 @@ hand-made reading (:class:`tingpai.bots.danger.TableReading`): log loss and AUC.
 
     .venv/bin/python tools/fit_tells.py --hands 400 [--rules hu-4p ...] [--bots value]
 
+``--model discards`` fits, over the same features, the chance that an opponent's next
+discard is each kind (every kind with an unseen copy is a sample, labelled from what the
+opponent does next), which the expert uses to price its waits; the weights go to
+``src/tingpai/bots/discard_weights.py`` and are measured against the uniform share of the
+unseen tiles that the ``value`` bot assumes.
+
 Needs numpy (the ``env`` extra).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import textwrap
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from tingpai import Match, find_bot, find_ruleset, ruleset_ids
 from tingpai.bots.danger import TableReading
+from tingpai.bots.knowledge import table_knowledge
 from tingpai.bots.tells import FEATURES, opponent_features
 from tingpai.engine.actions import ActionKind
 from tingpai.engine.hand import Hand
@@ -35,6 +45,7 @@ from tingpai.engine.observation import Observation
 from tingpai.engine.results import Phase
 from tingpai.rules.base import WinKind
 from tingpai.scoring import Score, score
+from tingpai.tiles import NUM_KINDS
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "tingpai" / "bots" / "tell_weights.py"
 Row = tuple[tuple[int, ...], int, float]
@@ -94,6 +105,42 @@ def _decision_samples(hand: Hand, obs: Observation, with_ready: bool = False
         extra = (FEATURES + bool(hand._waits_of(o)),) if with_ready else ()
         for t in held:
             yield (*feats[t], *extra), int(can_win_on(hand, o, t)), danger[t]
+
+
+def discard_samples(rules: str, bots: str, hands: int, seed: int) -> list[Row]:
+    """(features, label, uniform chance) for the discard model: at each discard decision,
+    for each opponent and each kind with an unseen copy, the features the actor sees and
+    whether that opponent's next discard is that kind; the uniform chance is the kind's
+    share of the unseen tiles (what the ``value`` bot assumes)."""
+    out: list[Row] = []
+    played = 0
+    game = 0
+    while played < hands:
+        match = Match(rules, seed=seed * 100_000 + game, auto_deal=False)
+        seats = [find_bot(bots, random.Random(seed + s)) for s in range(match.players)]
+        game += 1
+        while not match.is_over and played < hands:
+            hand = match.next_hand()
+            played += 1
+            # Per opponent: the actor's view of it, waiting for its next discard.
+            waiting: dict[int, list[tuple[list[list[int]], list[int]]]] = {}
+            while not hand.is_over:
+                seat = hand.to_act()[0]
+                obs = hand.observe(seat)
+                action = seats[seat].act(obs)
+                if obs.phase is Phase.TURN and action.kind is ActionKind.DISCARD:
+                    for feats, unseen in waiting.pop(seat, []):
+                        total = max(1, sum(unseen))
+                        out.extend((tuple(feats[t]), int(action.tile == t), unseen[t] / total)
+                                   for t in range(NUM_KINDS) if unseen[t])
+                    kinds = table_knowledge(obs.ruleset).kinds
+                    unseen = [max(0, 4 - obs.visible[t] - obs.concealed[t]) if kinds[t] else 0
+                              for t in range(NUM_KINDS)]
+                    for o in range(obs.players):
+                        if o != seat:
+                            waiting.setdefault(o, []).append((opponent_features(obs, o), unseen))
+                hand.apply(action)
+    return out
 
 
 def fit(rows: list[Row], l2: float = 1.0, steps: int = 25, width: int = FEATURES
@@ -162,10 +209,33 @@ def auc(p: np.ndarray, y: np.ndarray) -> float:
     return float((ranks[y == 1].sum() - pos * (pos + 1) / 2) / (pos * neg))
 
 
-def _job(args: tuple[str, str, int, int]) -> tuple[str, list[Row], list[Row]]:
-    rules, bots, hands, seed = args
-    train = samples(rules, bots, hands, seed)
-    test = samples(rules, bots, max(20, hands // 4), seed + 7_777)
+@dataclass(frozen=True)
+class Model:
+    """One fitted model of :mod:`tingpai.bots.tells`' features: how its samples are
+    drawn, what a positive sample is called, what it is measured against, and the module
+    its weights are written to."""
+
+    name: str
+    sampler: Callable[[str, str, int, int], list[Row]]
+    positives: str
+    baseline: str
+    module: str
+    title: str
+
+
+MODELS = {model.name: model for model in (
+    Model("danger", samples, "deal-ins", "hand-made", "tell_weights",
+          "the expert's danger model"),
+    Model("discards", discard_samples, "discards of the kind", "uniform", "discard_weights",
+          "the expert's model of which kind an opponent discards next"),
+)}
+
+
+def _job(args: tuple[str, str, str, int, int]) -> tuple[str, list[Row], list[Row]]:
+    model, rules, bots, hands, seed = args
+    sampler = MODELS[model].sampler
+    train = sampler(rules, bots, hands, seed)
+    test = sampler(rules, bots, max(20, hands // 4), seed + 7_777)
     return rules, train, test
 
 
@@ -176,38 +246,46 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--model", choices=sorted(MODELS), default="danger")
     args = parser.parse_args(argv)
+    model = MODELS[args.model]
     fitted: dict[str, tuple[float, ...]] = {}
     fits: dict[str, str] = {}
-    jobs = [(find_ruleset(r).id, args.bots, args.hands, args.seed) for r in args.rules]
+    jobs = [(args.model, find_ruleset(r).id, args.bots, args.hands, args.seed)
+            for r in args.rules]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for rules, train, test in pool.map(_job, jobs):
             w = fit(train)
             y = np.array([label for _, label, _ in test], dtype=float)
             p_model = predict(w, test)
-            p_hand = np.clip(np.array([d for _, _, d in test]), 0.0, 1.0)
+            p_base = np.clip(np.array([d for _, _, d in test]), 0.0, 1.0)
             fits[rules] = (
                 f"--hands {args.hands} --bots {args.bots} --seed {args.seed}: "
-                f"{len(train):,} samples ({sum(r[1] for r in train):,} deal-ins); held out "
-                f"{len(test):,}: log loss {log_loss(p_model, y):.4f} (hand-made "
-                f"{log_loss(p_hand, y):.4f}), AUC {auc(p_model, y):.3f} (hand-made "
-                f"{auc(p_hand, y):.3f})")
+                f"{len(train):,} samples ({sum(r[1] for r in train):,} {model.positives}); "
+                f"held out {len(test):,}: log loss {log_loss(p_model, y):.4f} "
+                f"({model.baseline} {log_loss(p_base, y):.4f}), AUC {auc(p_model, y):.3f} "
+                f"({model.baseline} {auc(p_base, y):.3f})")
             print(f"{rules}: {fits[rules]}", flush=True)
             fitted[rules] = tuple(round(float(v), 4) for v in w)
-    if OUT.exists():
-        from tingpai.bots.tell_weights import FITS, WEIGHTS
-
-        fitted = {**WEIGHTS, **fitted}
-        fits = {**FITS, **fits}
-    _write(fitted, fits)
+    out = OUT.with_name(f"{model.module}.py")
+    if out.exists():
+        shipped = importlib.import_module(f"tingpai.bots.{model.module}")
+        fitted = {**shipped.WEIGHTS, **fitted}
+        fits = {**shipped.FITS, **fits}
+    _write(out, model, fitted, fits)
     return 0
 
 
-def _write(weights: dict[str, tuple[float, ...]], fits: dict[str, str]) -> None:
+def _write(out: Path, model: Model, weights: dict[str, tuple[float, ...]],
+           fits: dict[str, str]) -> None:
+    head = (f"Fitted weights of {model.title} (:mod:`tingpai.bots.tells`' features), per "
+            "ruleset id, with how each was fitted and how it did on held-out games (log "
+            f"loss and AUC against the {model.baseline} reading).  Generated by "
+            f"``tools/fit_tells.py --model {model.name}``: do not edit.")
+    lines = textwrap.wrap(head, 86)
     body = [
-        '"""Fitted weights of the expert\'s danger model (:mod:`tingpai.bots.tells`), per',
-        "ruleset id, with how each was fitted and how it did on held-out games (log loss and",
-        "AUC against the hand-made reading).  Generated by ``tools/fit_tells.py``: do not edit.",
+        f'"""{lines[0]}',
+        *lines[1:],
         '"""',
         "",
         "FITS: dict[str, str] = {",
@@ -225,7 +303,7 @@ def _write(weights: dict[str, tuple[float, ...]], fits: dict[str, str]) -> None:
             body.append("        " + ", ".join(f"{v}" for v in values[i:i + 8]) + ",")
         body.append("    ),")
     body.append("}")
-    OUT.write_text("\n".join(body) + "\n")
+    out.write_text("\n".join(body) + "\n")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,14 @@ from dataclasses import dataclass
 
 from tingpai.bots.knowledge import TableKnowledge, table_knowledge
 from tingpai.bots.odds import register_profile
-from tingpai.bots.tells import deal_in_chances, melded_dragons, passed_tiles, tell_weights
+from tingpai.bots.tells import (
+    discard_weights,
+    logistic_chances,
+    melded_dragons,
+    opponent_features,
+    passed_tiles,
+    tell_weights,
+)
 from tingpai.engine.observation import Observation
 from tingpai.rules.base import Unit
 from tingpai.tiles import DRAGONS, EAST, NUM_KINDS, MeldKind
@@ -141,6 +148,9 @@ class Opponent:
     """What dealing in to it would cost (beyond what its hand would cost anyway)."""
     danger: tuple[float, ...]
     """Per kind: chance that discarding it deals in (ready already weighed in)."""
+    discards: tuple[float, ...] | None = None
+    """Per kind: chance that its next discard is that kind (the fitted model, where the
+    table has one: :func:`~tingpai.bots.tells.discard_weights`)."""
 
 
 class TableReading:
@@ -164,6 +174,8 @@ class TableReading:
         """The fitted danger model of this table (:mod:`tingpai.bots.tells`), if any
         (``learned=False``: the hand-made tables below, which the fit is measured
         against)."""
+        self.discard_weights = discard_weights(obs.ruleset) if learned else None
+        """The fitted model of which kind each opponent discards next, if any."""
         self.opponents = tuple(
             self._read(o) for o in range(obs.players) if o != obs.seat
         )
@@ -182,11 +194,15 @@ class TableReading:
                         MELD_FLOOR[declared])
         value = self._value(o)
         loss = self._deal_in_cost(value)
+        features = (opponent_features(obs, o)
+                    if self.weights is not None or self.discard_weights is not None else [])
         if self.weights is not None:
-            danger = self._learned_danger(o, self.weights)
+            danger = self._learned_danger(o, logistic_chances(features, self.weights))
         else:
             danger = self._danger(o, ready * self._legal_share(o) / self.measured_legal)
-        return Opponent(o, ready, value, loss, danger)
+        discards = (tuple(logistic_chances(features, self.discard_weights))
+                    if self.discard_weights is not None else None)
+        return Opponent(o, ready, value, loss, danger, discards)
 
     def _deal_in_cost(self, value: int) -> float:
         """What dealing in to an opponent now costs beyond what its hand would cost this
@@ -208,11 +224,10 @@ class TableReading:
             mine * discarder + (1.0 - mine) * bystander))
         return max(0.0, discarder - anyway)
 
-    def _learned_danger(self, o: int, weights: tuple[float, ...]) -> tuple[float, ...]:
+    def _learned_danger(self, o: int, chances: list[float]) -> tuple[float, ...]:
         """The fitted model's chances; a tile of ``o``'s own pond stays exactly safe
         where sacred discard applies (the model only learns it as very unlikely)."""
         obs = self.obs
-        chances = deal_in_chances(obs, o, weights)
         dragons = melded_dragons(obs.melds[o])
         if len(dragons) >= 2:
             # Self-play rarely shows two dragon melds: the third dragon gets at least the
@@ -344,6 +359,18 @@ class TableReading:
                 out[t] += danger[t] * loss
         if self.k.pao:
             self._pao(out)
+        return out
+
+    def discard_chances(self) -> list[float] | None:
+        """Per kind: the chance that one of the opponents discards it in the coming round
+        (the fitted model summed over them; None where the table has none)."""
+        if self.discard_weights is None:
+            return None
+        out = [0.0] * NUM_KINDS
+        for op in self.opponents:
+            if op.discards is not None:
+                for t, chance in enumerate(op.discards):
+                    out[t] += chance
         return out
 
     def deal_in(self, t: int) -> float:

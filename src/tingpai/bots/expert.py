@@ -28,13 +28,14 @@ milliseconds and would have to be repeated many times to beat the model's noise.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tingpai.bots.danger import TableReading
 from tingpai.bots.knowledge import TableKnowledge
 from tingpai.bots.value import Choice, Outlook, ValueBot, standard_discards
 from tingpai.engine.actions import Action, ActionKind
 from tingpai.engine.observation import Observation
-from tingpai.tiles import NUM_KINDS, Meld
+from tingpai.tiles import NUM_KINDS, Meld, Tile
 
 THREAT_WEIGHT = 0.0
 """How much of the read threat enters the race (arenas: counting it fully made the
@@ -92,6 +93,23 @@ class ExpertOutlook(Outlook):
         self.reading = reading if reading is not None else TableReading(obs)
         super().__init__(obs, cache)
         self.losses = self.reading.losses()
+        self.discards = self.reading.discard_chances()
+
+    def ron_chance(self, waits: Sequence[tuple[Tile, int, int]]) -> tuple[float, float]:
+        """As the value bot's, but each wait at the read chance that an opponent discards
+        it next round (a tile of the suit an opponent hoards rarely comes out; one it has
+        been throwing often does), where the table has that model."""
+        discards = self.discards
+        if discards is None:
+            return super().ron_chance(waits)
+        chance = 0.0
+        gain = 0.0
+        for tile, _, win in waits:
+            chance += discards[tile]
+            gain += discards[tile] * win
+        if not chance:
+            return 0.0, 0.0
+        return min(1.0, chance), gain / chance
 
     def threat_hazard(self) -> float:
         """The opponents' readiness, as an extra chance per round of losing the race,

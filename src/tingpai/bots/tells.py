@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from tingpai.bots.discard_weights import WEIGHTS as DISCARD_WEIGHTS
 from tingpai.bots.tell_weights import WEIGHTS
 from tingpai.engine.observation import Observation
 from tingpai.rules.ruleset import Ruleset
@@ -181,24 +182,44 @@ def opponent_features(obs: Observation, o: int) -> list[list[int]]:
     return out
 
 
-def deal_in_chances(obs: Observation, o: int, weights: tuple[float, ...]) -> list[float]:
-    """Per tile kind, the modelled chance that discarding it now deals in to ``o``."""
+def logistic_chances(features: Sequence[Sequence[int]], weights: tuple[float, ...]
+                     ) -> list[float]:
+    """Per tile kind, the fitted model's chance from its active feature indices
+    (:func:`opponent_features`)."""
     out = []
-    for active in opponent_features(obs, o):
+    for active in features:
         z = sum(weights[i] for i in active)
         out.append(1.0 / (1.0 + math.exp(-z)) if z > -30.0 else 0.0)
     return out
 
 
-def tell_weights(ruleset: Ruleset) -> tuple[float, ...] | None:
-    """The fitted weights for a ruleset: its own, or those of the shipped table with the
-    same sacred-discard rule and player count (None if nothing fits)."""
-    found = WEIGHTS.get(ruleset.id)
+def deal_in_chances(obs: Observation, o: int, weights: tuple[float, ...]) -> list[float]:
+    """Per tile kind, the modelled chance that discarding it now deals in to ``o``."""
+    return logistic_chances(opponent_features(obs, o), weights)
+
+
+def _fitted(tables: dict[str, tuple[float, ...]], ruleset: Ruleset
+            ) -> tuple[float, ...] | None:
+    """A ruleset's own fitted weights from ``tables``, or those of the shipped table with
+    the same sacred-discard rule and player count (None if nothing fits)."""
+    found = tables.get(ruleset.id)
     if found is not None and len(found) == FEATURES:
         return found
     opts = ruleset.options
     family = "hu" if opts.furiten else "hk"
-    fallback = WEIGHTS.get(f"{family}-{opts.players}p") or WEIGHTS.get(f"{family}-4p")
+    fallback = tables.get(f"{family}-{opts.players}p") or tables.get(f"{family}-4p")
     if fallback is not None and len(fallback) == FEATURES:
         return fallback
     return None
+
+
+def tell_weights(ruleset: Ruleset) -> tuple[float, ...] | None:
+    """The danger model's fitted weights for a ruleset (:func:`_fitted`)."""
+    return _fitted(WEIGHTS, ruleset)
+
+
+def discard_weights(ruleset: Ruleset) -> tuple[float, ...] | None:
+    """The fitted weights of the model of which kind an opponent discards next, over the
+    same features (:mod:`tingpai.bots.discard_weights`; None where none is shipped, and
+    the ``value`` bot's uniform share of the unseen copies holds)."""
+    return _fitted(DISCARD_WEIGHTS, ruleset)

@@ -476,8 +476,9 @@ class Outlook:
         furiten = k.furiten and any(
             w in self.pond or w == discard for w in wait_tiles
         )
-        ron_live = tsumo_live = 0.0
-        ron_sum = tsumo_sum = 0.0
+        tsumo_live = 0.0
+        tsumo_sum = 0.0
+        ron_waits: list[tuple[Tile, int, int]] = []
         for w in wait_tiles:
             live = unseen[w]
             if not live:
@@ -489,13 +490,12 @@ class Outlook:
             if not furiten:
                 g = self.win_gain(counts, melds, w, False)
                 if g:
-                    ron_live += live
-                    ron_sum += live * g
+                    ron_waits.append((w, live, g))
         total = self.total_unseen
         tsumo = min(1.0, tsumo_live / total)
-        ron = per_round(ron_live * DISCARD_SHARE, total, self.players - 2) if ron_live else 0.0
+        ron, ron_gain = self.ron_chance(ron_waits) if ron_waits else (0.0, 0.0)
         per_round_gain = tsumo * (tsumo_sum / tsumo_live if tsumo_live else 0.0) + (
-            1.0 - tsumo) * ron * (ron_sum / ron_live if ron_live else 0.0)
+            1.0 - tsumo) * ron * ron_gain
         miss = (1.0 - tsumo) * (1.0 - ron)
         alive = 1.0
         value = 0.0
@@ -509,6 +509,14 @@ class Outlook:
         if pay:
             value += alive * pay * others
         return value
+
+    def ron_chance(self, waits: Sequence[tuple[Tile, int, int]]) -> tuple[float, float]:
+        """The chance per round that another seat discards one of ``waits`` (each a tile,
+        its unseen copies and what winning on its discard collects), and the average gain
+        of such a win: :data:`DISCARD_SHARE` of the unseen copies, whatever the tile."""
+        live = sum(copies for _, copies, _ in waits)
+        chance = per_round(live * DISCARD_SHARE, self.total_unseen, self.players - 2)
+        return chance, sum(copies * gain for _, copies, gain in waits) / live
 
     def win_gain(self, counts: list[int], melds: tuple[Meld, ...], tile: Tile,
                  self_drawn: bool) -> int:
