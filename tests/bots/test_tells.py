@@ -1,4 +1,5 @@
-"""The expert's learned danger model: shipped weights, what they learned, the fitter."""
+"""The expert's learned danger model: shipped weights, what they learned, the fitter; and
+its model of which kinds the opponents discard next."""
 
 from __future__ import annotations
 
@@ -12,7 +13,16 @@ import pytest
 from botkit import position
 
 from tingpai import ruleset_ids
-from tingpai.bots.tells import FEATURES, deal_in_chances, opponent_features, tell_weights
+from tingpai.bots.expert import ExpertOutlook
+from tingpai.bots.knowledge import table_knowledge
+from tingpai.bots.tells import (
+    FEATURES,
+    deal_in_chances,
+    discard_weights,
+    opponent_features,
+    tell_weights,
+)
+from tingpai.bots.value import Outlook
 from tingpai.rules import find_ruleset
 from tingpai.tiles import parse_tile
 
@@ -104,3 +114,41 @@ def test_the_samples_are_labelled_by_the_engine() -> None:
     rows = fit_tells.samples("hu-2p", "value", 12, 5)  # type: ignore[attr-defined]
     assert rows and all(label in (0, 1) for _, label, _ in rows)
     assert any(label for _, label, _ in rows)  # a discard win in twelve hands was a deal-in
+
+
+def test_the_discard_samples_label_what_the_opponent_threw_next() -> None:
+    pytest.importorskip("numpy")
+    fit_tells = _fitter()
+    rows = fit_tells.discard_samples("hk-2p", "value", 6, 5)  # type: ignore[attr-defined]
+    assert rows and all(label in (0, 1) for _, label, _ in rows)
+    assert all(0.0 < share <= 1.0 for _, _, share in rows)  # only kinds with unseen copies
+    assert all(all(0 <= i < FEATURES for i in f) for f, _, _ in rows)
+    # Per opponent discard, at most one kind is labelled (none once a claim or the end cut
+    # the wait short), so positives are a small share of the kinds in play.
+    kinds = sum(table_knowledge(find_ruleset("hk-2p")).kinds)
+    assert 0 < sum(label for _, label, _ in rows) <= len(rows) / (kinds // 2)
+
+
+@pytest.mark.parametrize("rules", ruleset_ids())
+def test_without_a_discard_model_the_expert_prices_waits_as_value_does(rules: str) -> None:
+    ruleset = find_ruleset(rules)
+    obs = position(rules, "123m456p789s1122z3z",
+                   ponds=["1z", "9m1p2p3p4z5z6z7z", "", ""][: ruleset.options.players])
+    assert discard_weights(ruleset) is None  # none shipped: arenas have not set them yet
+    expert = ExpertOutlook(obs, {})
+    plain = Outlook(obs, {})
+    waits = [(parse_tile("2z"), 2, 1000), (parse_tile("1z"), 1, 4000)]
+    assert expert.discards is None
+    assert expert.ron_chance(waits) == plain.ron_chance(waits)
+
+
+def test_a_read_discard_model_prices_each_wait_by_its_chance() -> None:
+    obs = position("hk-4p", "123m456p789s1122z3z", ponds=["1z", "9m1p2p", "", ""])
+    expert = ExpertOutlook(obs, {})
+    north, east = parse_tile("4z"), parse_tile("1z")
+    expert.discards = [0.0] * 34
+    expert.discards[north], expert.discards[east] = 0.3, 0.1
+    chance, gain = expert.ron_chance([(north, 1, 100), (east, 3, 500)])
+    assert chance == pytest.approx(0.4)
+    assert gain == pytest.approx((0.3 * 100 + 0.1 * 500) / 0.4)  # by chance, not by copies
+    assert expert.ron_chance([(parse_tile("5z"), 2, 100)]) == (0.0, 0.0)  # never thrown
