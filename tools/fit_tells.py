@@ -133,9 +133,7 @@ def discard_samples(rules: str, bots: str, hands: int, seed: int) -> list[Row]:
                         total = max(1, sum(unseen))
                         out.extend((tuple(feats[t]), int(action.tile == t), unseen[t] / total)
                                    for t in range(NUM_KINDS) if unseen[t])
-                    kinds = table_knowledge(obs.ruleset).kinds
-                    unseen = [max(0, 4 - obs.visible[t] - obs.concealed[t]) if kinds[t] else 0
-                              for t in range(NUM_KINDS)]
+                    unseen = table_knowledge(obs.ruleset).unseen(obs.visible, obs.concealed)
                     for o in range(obs.players):
                         if o != seat:
                             waiting.setdefault(o, []).append((opponent_features(obs, o), unseen))

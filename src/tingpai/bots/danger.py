@@ -366,12 +366,8 @@ class TableReading:
         (the fitted model summed over them; None where the table has none)."""
         if self.discard_weights is None:
             return None
-        out = [0.0] * NUM_KINDS
-        for op in self.opponents:
-            if op.discards is not None:
-                for t, chance in enumerate(op.discards):
-                    out[t] += chance
-        return out
+        return [sum(op.discards[t] for op in self.opponents if op.discards is not None)
+                for t in range(NUM_KINDS)]
 
     def deal_in(self, t: int) -> float:
         """Chance that discarding ``t`` deals in to some opponent."""

@@ -15,6 +15,10 @@ pao liability a discard could create.  Then:
   push/fold rule (the risk of the discards a hand still needs against the safest tiles')
   cut deal-ins further but lost as many wins, and made four experts at fan-laak draw half
   their hands;
+* where the table has a fitted model of which kinds the opponents discard next
+  (:func:`~tingpai.bots.tells.discard_weights`; none shipped until arenas set them), a
+  ready hand's waits are priced by the read chance that each comes out
+  (:meth:`ExpertOutlook.ron_chance`) instead of a fixed share of their unseen copies;
 * a claim is weighed the same way (the discard after it carries its risk; passing keeps
   the safest tile of the current hand for the next discard), except where the minimum
   needs stacked patterns, where claims are weighed as ``value`` weighs them

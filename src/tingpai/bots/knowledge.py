@@ -16,7 +16,7 @@ and caches them with its payments.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +133,12 @@ class TableKnowledge:
     def reduced_set(self) -> bool:
         """The table plays without some kinds (the 80-tile table)."""
         return not all(self.kinds)
+
+    def unseen(self, visible: Sequence[int], own: Sequence[int]) -> list[int]:
+        """Per kind, the copies a seat has not seen (none of a kind the table leaves
+        out), given what the table shows and what the seat holds."""
+        kinds = self.kinds
+        return [max(0, 4 - visible[t] - own[t]) if kinds[t] else 0 for t in range(NUM_KINDS)]
 
     def incidental(self) -> tuple[int, float]:
         """A plain hand's small patterns that may come on their own: (the smallest value

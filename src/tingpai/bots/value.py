@@ -136,12 +136,7 @@ class Outlook:
         self.seat_wind = obs.seat_winds[obs.seat]
         self.round_wind = obs.round_wind
         self.honour_values = k.honour_values(self.seat_wind, self.round_wind)
-        own = obs.concealed
-        visible = obs.visible
-        kinds = k.kinds
-        self.unseen = [
-            max(0, 4 - visible[t] - own[t]) if kinds[t] else 0 for t in range(NUM_KINDS)
-        ]
+        self.unseen = k.unseen(obs.visible, obs.concealed)
         self.total_unseen = max(1, sum(self.unseen))
         self.pond = frozenset(obs.ponds[obs.seat])
         self.melds: tuple[Meld, ...] = obs.melds[obs.seat]
