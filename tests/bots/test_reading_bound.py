@@ -87,3 +87,19 @@ def test_deal_in_prices_report_the_reading_beside_the_truth() -> None:
     found = prices.measure("hk-2p", 6, 2)
     assert found.samples > 0 and found.value >= 3 and found.estimate >= 3
     assert found.price > 0 and found.estimate_price > 0
+
+
+def test_the_deal_in_anatomy_counts_the_discards_the_engine_made_its_bots_pay() -> None:
+    """``tools/deal_in_anatomy.py`` labels a discard a deal-in from the hidden state; the
+    engine's results must agree, and each stage's figures stay within their counts."""
+    anatomy = _tool("deal_in_anatomy")
+    found = anatomy.measure("hu-2p", 16, ["expert", "greedy"], 4)
+    assert [a.bot for a in found] == ["expert", "greedy"]
+    assert sum(a.deal_ins for a in found) > 0, "the seeded hands hold a deal-in"
+    for a in found:
+        assert a.hands == 16 and a.deal_ins == a.paid
+        assert a.deal_ins == sum(s.deal_ins for s in a.stages.values())
+        for s in a.stages.values():
+            assert s.deal_ins <= s.exposed
+            assert s.sacred_same_shape <= s.sacred_held <= s.deal_ins
+            assert 0.0 <= s.safest <= s.read <= s.deal_ins
