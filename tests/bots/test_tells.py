@@ -129,12 +129,23 @@ def test_the_discard_samples_label_what_the_opponent_threw_next() -> None:
     assert 0 < sum(label for _, label, _ in rows) <= len(rows) / (kinds // 2)
 
 
+DISCARD_MODELS = {"hk-fanlaak"}
+"""The tables whose discard model an arena has set (README: expert against value)."""
+
+
 @pytest.mark.parametrize("rules", ruleset_ids())
+def test_the_discard_model_ships_only_where_an_arena_set_it(rules: str) -> None:
+    weights = discard_weights(find_ruleset(rules))
+    assert (weights is not None) == (rules in DISCARD_MODELS)
+    assert weights is None or len(weights) == FEATURES
+
+
+@pytest.mark.parametrize("rules", sorted(set(ruleset_ids()) - DISCARD_MODELS))
 def test_without_a_discard_model_the_expert_prices_waits_as_value_does(rules: str) -> None:
     ruleset = find_ruleset(rules)
     obs = position(rules, "123m456p789s1122z3z",
                    ponds=["1z", "9m1p2p3p4z5z6z7z", "", ""][: ruleset.options.players])
-    assert discard_weights(ruleset) is None  # none shipped: arenas have not set them yet
+    assert discard_weights(ruleset) is None
     expert = ExpertOutlook(obs, {})
     plain = Outlook(obs, {})
     waits = [(parse_tile("2z"), 2, 1000), (parse_tile("1z"), 1, 4000)]
@@ -152,3 +163,20 @@ def test_a_read_discard_model_prices_each_wait_by_its_chance() -> None:
     assert chance == pytest.approx(0.4)
     assert gain == pytest.approx((0.3 * 100 + 0.1 * 500) / 0.4)  # by chance, not by copies
     assert expert.ron_chance([(parse_tile("5z"), 2, 100)]) == (0.0, 0.0)  # never thrown
+
+
+def test_the_shipped_fanlaak_model_expects_terminals_out_before_middle_tiles() -> None:
+    obs = position("hk-fanlaak", "123p456p789p1122z3z",
+                   ponds=["1z9m", "9s1s2p3p4z5z6z7p", "1m9m2s", "3z4z"])
+    expert = ExpertOutlook(obs, {})
+    plain = Outlook(obs, {})
+    assert expert.discards is not None
+    one_bamboo, five_characters = parse_tile("1s"), parse_tile("5m")
+    assert expert.discards[one_bamboo] > 1.5 * expert.discards[five_characters]
+    # The value bot prices waits by their unseen copies (three against four); the expert
+    # by the chance that an opponent throws them, so the terminal wait comes out ahead.
+    terminal = [(one_bamboo, 3, 100)]
+    middle = [(five_characters, 4, 100)]
+    assert plain.ron_chance(terminal)[0] < plain.ron_chance(middle)[0]
+    assert expert.ron_chance(terminal)[0] > expert.ron_chance(middle)[0]
+    assert expert.ron_chance(terminal)[0] == pytest.approx(expert.discards[one_bamboo])
