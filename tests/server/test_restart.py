@@ -14,7 +14,7 @@ import httpx
 import pytest
 from serverkit import ProcessServer, create_table
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import tingpai
 from tingpai.engine import Observation
@@ -162,7 +162,7 @@ async def watch(url: str, table: str, log: list[dict[str, Any]], stop: asyncio.E
                     log.append(message)
                     if message["type"] == "game_end":
                         return
-        except (OSError, ConnectionClosed, TimeoutError):
+        except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
             await asyncio.sleep(0.2)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tingpai.bots import find_bot
 from tingpai.engine import Observation
@@ -105,7 +105,9 @@ async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | 
                     lost_since = None
                 if await _play(ws, player, stats, stop_at, think):
                     break
-        except (OSError, ConnectionClosed, InvalidStatus, TimeoutError) as exc:
+        # A handshake the server died in the middle of fails as InvalidMessage, a refused
+        # one as InvalidStatus: both are a connection to try again.
+        except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
             if stats.finished:
                 break
             lost_since = lost_since or time.monotonic()
