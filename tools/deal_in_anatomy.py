@@ -88,9 +88,10 @@ def look(hand: Hand, obs: Observation, tile: int, found: Anatomy) -> None:
     stage = found.stages[stage_of(steps)]
     opponents = [o for o in range(obs.players) if o != seat]
     found.discards += 1
-    if any(legal_win(hand, o, t) for o in opponents for t in hand._waits_of(o)):
+    legal = {o: {t for t in hand._waits_of(o) if legal_win(hand, o, t)} for o in opponents}
+    if any(legal.values()):
         stage.exposed += 1
-    winners = [o for o in opponents if legal_win(hand, o, tile)]
+    winners = [o for o in opponents if tile in legal[o]]
     if not winners:
         return
     found.deal_ins += 1
