@@ -38,7 +38,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks tools
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy --strict src tools/fit_tells.py tools/reading_bound.py tools/deal_in_prices.py tools/deal_in_anatomy.py
+	$(VENV)/bin/mypy --strict src tools/fit_tells.py tools/reading_bound.py tools/deal_in_prices.py tools/deal_in_anatomy.py tools/deviation_value.py
 
 pytest: $(STAMP) postgres chromium
 	TINGPAI_REQUIRE_POSTGRES=1 TINGPAI_REQUIRE_BROWSER=1 $(VENV)/bin/pytest

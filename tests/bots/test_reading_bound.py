@@ -103,3 +103,29 @@ def test_the_deal_in_anatomy_counts_the_discards_the_engine_made_its_bots_pay() 
             assert s.deal_ins <= s.exposed
             assert s.sacred_same_shape <= s.sacred_held <= s.deal_ins
             assert 0.0 <= s.safest <= s.read <= s.deal_ins
+
+
+def test_departures_are_valued_on_common_reshuffles_of_the_undrawn_tiles() -> None:
+    """``tools/deviation_value.py``: a reshuffle moves only the tiles not yet drawn, a bot
+    never departs from itself, and the same action played out on the same wall scores the
+    same (so a departure's value is the difference its action makes, nothing else)."""
+    deviation = _tool("deviation_value")
+    hand = Hand("hk-2p", seed=5)
+    bots = [find_bot("value", random.Random(s)) for s in range(2)]
+    for _ in range(6):
+        seat = hand.to_act()[0]
+        hand.apply(bots[seat].act(hand.observe(seat)))
+    wall = deviation.reshuffled(hand, random.Random(1))
+    head, tail = hand._head, hand._tail
+    assert wall[:head] == hand.wall[:head] and wall[tail + 1:] == hand.wall[tail + 1:]
+    assert sorted(wall) == sorted(hand.wall) and wall != hand.wall
+    seat = hand.to_act()[0]
+    action = bots[seat].act(hand.observe(seat))
+    first = deviation.play_out(hand, action, wall, bots)
+    assert first == deviation.play_out(hand, action, wall, bots) and sum(first) == 0
+    assert not hand.is_over, "playing out works on copies"
+
+    same = deviation.measure(("hk-2p", 0, 3, ["value", "value"], "value", "value", 2, 1))
+    assert same.hands == 6 and same.decisions > 0 and not same.kinds
+    found = deviation.measure(("hk-2p", 0, 6, ["expert", "value"], "expert", "value", 2, 1))
+    assert found.hands == 6 and sum(k.count for k in found.kinds.values()) > 0
