@@ -9,9 +9,11 @@ from tingpai.analysis import shanten
 from tingpai.bots import ExpertBot, ValueBot, expert
 from tingpai.bots.danger import TableReading
 from tingpai.bots.expert import (
+    FASTER_MARGIN,
     SAME_SHAPE_MARGIN,
     TIE_MARGIN,
     ExpertOutlook,
+    faster_margin,
     plain_claims,
     same_shape_margin,
 )
@@ -137,10 +139,10 @@ def test_a_deal_in_costs_what_the_hand_would_not_cost_anyway() -> None:
 
 
 HEADS_UP_SAFER_TILES = [
-    # hk-2p: seat 1 shows two pungs of dots (a flush threat) and has discarded 1m.  The
-    # value bot gives up 9p; 1m keeps the hand as close to ready and is safe.
-    ("hk-2p", "119m1237p99s555z9p1z", ["6z7z2z3z9s1m", "6z7z4z1s9s1m9m"],
-     ["pung 222p", "pung 444p"], 24, "9p", "1m"),
+    # hk-2p: seat 1 shows two pungs of dots (a flush threat) late in the hand.  The value
+    # bot gives up 9p; East keeps the hand as close to ready and is safer.
+    ("hk-2p", "11m123679p99s555z1z", ["6z7z2z3z9s1m", "6z7z4z1s9s1m9m"],
+     ["pung 222p", "pung 444p"], 12, "9p", "1z"),
     # hu-2p: seat 1 has discarded 5p, so by sacred discard it cannot win on it.  The value
     # bot gives up 4p; 5p keeps the hand as close to ready.
     ("hu-2p", "23m456p11789s4579p", ["4m5p25s33z", "1m25p566s56z"],
@@ -164,7 +166,8 @@ def test_heads_up_the_expert_takes_a_safer_tile_of_the_same_shape(
     assert ValueBot().act(obs).tile == value_choice
     assert ExpertBot().act(obs).tile == safer
     knowledge = TableReading(obs).k
-    assert same_shape_margin(knowledge) == SAME_SHAPE_MARGIN < TIE_MARGIN[knowledge.furiten]
+    assert (same_shape_margin(knowledge) == SAME_SHAPE_MARGIN[knowledge.furiten]
+            < TIE_MARGIN[knowledge.furiten])
     monkeypatch.setattr(expert, "same_shape_margin", lambda k: TIE_MARGIN[k.furiten])
     assert ExpertBot().act(obs).tile == value_choice
 
@@ -173,6 +176,19 @@ def test_heads_up_the_expert_takes_a_safer_tile_of_the_same_shape(
 def test_with_several_opponents_the_same_shape_margin_is_the_wide_one(rules: str) -> None:
     knowledge = TableReading(position(rules, "119m1237p99s555z9p1z")).k
     assert same_shape_margin(knowledge) == TIE_MARGIN[knowledge.furiten]
+    assert faster_margin(knowledge) == TIE_MARGIN[knowledge.furiten]
+
+
+@pytest.mark.parametrize("rules", ["hk-2p", "hu-2p"])
+def test_heads_up_a_safer_discard_that_is_also_faster_needs_the_smallest_margin(
+    rules: str,
+) -> None:
+    # tools/deviation_value.py: heads-up, the expert's safer discards that also leave its
+    # hand closer to ready than the value bot's choice won on average; at hk-2p its safer
+    # discards of the same shape did not, so only a clearly safer one is taken there.
+    knowledge = TableReading(position(rules, "119m1237p99s555z9p1z")).k
+    assert faster_margin(knowledge) == FASTER_MARGIN
+    assert FASTER_MARGIN <= same_shape_margin(knowledge) < TIE_MARGIN[knowledge.furiten]
 
 
 def test_where_the_minimum_needs_stacked_patterns_the_expert_claims_the_fan_it_needs(

@@ -129,7 +129,7 @@ def test_the_discard_samples_label_what_the_opponent_threw_next() -> None:
     assert 0 < sum(label for _, label, _ in rows) <= len(rows) / (kinds // 2)
 
 
-DISCARD_MODELS = {"hk-fanlaak"}
+DISCARD_MODELS = {"hk-2p", "hk-fanlaak"}
 """The tables whose discard model an arena has set (README: expert against value)."""
 
 

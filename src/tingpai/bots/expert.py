@@ -9,16 +9,18 @@ pao liability a discard could create.  Then:
 * every discard is worth ``(1 - p) × value - loss`` (``p`` the chance it deals in,
   ``loss`` the expected payment, pao included).  The expert keeps the value bot's
   discard unless another is worth more by a margin (:data:`TIE_MARGIN`: a share of the
-  smallest win plus the hand's value; smaller for a discard that keeps the hand as close
-  to ready at a heads-up table, :func:`same_shape_margin`), so it folds when pushing
+  smallest win plus the hand's value; smaller at a heads-up table for a discard that keeps
+  the hand as close to ready, :func:`same_shape_margin`, or takes it closer,
+  :func:`faster_margin`), so it folds when pushing
   loses in expectation; arenas against ``value`` set the margins.  A separate whole-hand
   push/fold rule (the risk of the discards a hand still needs against the safest tiles')
   cut deal-ins further but lost as many wins, and made four experts at fan-laak draw half
   their hands;
 * where the table has a fitted model of which kinds the opponents discard next
-  (:func:`~tingpai.bots.tells.discard_weights`; shipped only where an arena set it:
-  hk-fanlaak, +15.8 points a game against ``value`` with it, [+6.1, +25.6] over 200
-  games), a ready hand's waits are priced by the read chance that each comes out
+  (:func:`~tingpai.bots.tells.discard_weights`; shipped only where a deciding arena set
+  it: hk-fanlaak, +15.8 points a game against ``value`` with it, [+6.1, +25.6] over 200
+  games; hk-2p, +83.9 [+41.9, +125.8] over 3,200 with :func:`same_shape_margin`'s tenth
+  there), a ready hand's waits are priced by the read chance that each comes out
   (:meth:`ExpertOutlook.ron_chance`) instead of a fixed share of their unseen copies;
 * a claim is weighed the same way (the discard after it carries its risk; passing keeps
   the safest tile of the current hand for the next discard), except where the minimum
@@ -54,9 +56,17 @@ saves; where sacred discard makes an opponent's own discards exactly safe the re
 sharp enough for a small margin (Hu arenas: 0.1 came out ahead of ``value``, 0.25 and 0.5
 traded too little safety, 0 folded far too often), while at the Hong Kong tables a small
 margin made four experts draw a third of their hands (0.5 keeps them near a quarter)."""
-SAME_SHAPE_MARGIN = 0.02
+SAME_SHAPE_MARGIN = {True: 0.02, False: 0.1}
 """The same, for a safer discard that keeps the hand as close to ready at a heads-up table
-(:func:`same_shape_margin`)."""
+(:func:`same_shape_margin`), with and without sacred discard: without it (hk-2p), where a
+deal-in costs less than the opponent's self-draw, the swaps a fiftieth allowed lost about
+3 points each against ``value`` (``tools/deviation_value.py``, 2,682 of them over 1,600
+hands), and a tenth is the largest margin that keeps the expert's deal-in rate under 60%
+of ``greedy``'s there (59% over 100 games; 62.8% with half)."""
+FASTER_MARGIN = 0.02
+"""The same, for a safer discard that takes the hand closer to ready than the value bot's
+choice at a heads-up table (:func:`faster_margin`): at hk-2p those won about 134 points
+each against ``value`` (``tools/deviation_value.py``, 57 of them over 1,600 hands)."""
 
 
 def same_shape_margin(k: TableKnowledge) -> float:
@@ -73,7 +83,15 @@ def same_shape_margin(k: TableKnowledge) -> float:
     +389 without) or starves the table (four experts at fan-laak drew 37% of their hands
     with it, 29% without): there it is :data:`TIE_MARGIN`'s."""
     if k.players == 2:
-        return SAME_SHAPE_MARGIN
+        return SAME_SHAPE_MARGIN[k.furiten]
+    return TIE_MARGIN[k.furiten]
+
+
+def faster_margin(k: TableKnowledge) -> float:
+    """The margin a safer discard that leaves the hand closer to ready than the value
+    bot's choice must gain: small at a heads-up table, :data:`TIE_MARGIN`'s elsewhere."""
+    if k.players == 2:
+        return FASTER_MARGIN
     return TIE_MARGIN[k.furiten]
 
 
@@ -151,13 +169,16 @@ class ExpertBot(ValueBot):
         scale = view.unit_gain + max(0.0, plain.value)
         slower = TIE_MARGIN[view.reading.k.furiten] * scale
         same = same_shape_margin(view.reading.k) * scale
+        faster = faster_margin(view.reading.k) * scale
 
         def net(c: Choice) -> float:
             assert c.action.tile is not None
             return c.value - view.risk(c.action.tile, c.value)
 
         def preference(c: Choice) -> tuple[float, int, int]:
-            handicap = 0.0 if c is plain else (same if c.shanten <= plain.shanten else slower)
+            handicap = 0.0 if c is plain else (
+                faster if c.shanten < plain.shanten
+                else same if c.shanten == plain.shanten else slower)
             return (net(c) - handicap, -c.shanten, c.live)
 
         best = max(choices, key=preference)
