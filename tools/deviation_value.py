@@ -77,6 +77,11 @@ class Report:
             self.kinds.setdefault(name, Kind()).merge(kind)
 
 
+DANGER_BANDS = ((0.02, "read <2%"), (0.05, "read 2-5%"), (0.1, "read 5-10%"),
+                (math.inf, "read 10%+"))
+"""Bands of the reading's chance that the baseline's discard deals in."""
+
+
 def steps_after(obs: Observation, tile: int) -> int:
     """The concealed hand's distance from ready after discarding ``tile``."""
     counts = list(obs.concealed[:NUM_KINDS])
@@ -97,8 +102,10 @@ def kind_of(obs: Observation, chosen: Action, plain: Action) -> str:
         mine, theirs = steps_after(obs, chosen.tile), steps_after(obs, plain.tile)
         shape = "same shape" if mine == theirs else "slower" if mine > theirs else "faster"
         reading = TableReading(obs)
-        safer = reading.deal_in(chosen.tile) < reading.deal_in(plain.tile)
-        return f"discard, {shape}, {'safer' if safer else 'not safer'}"
+        risk = reading.deal_in(plain.tile)
+        safer = reading.deal_in(chosen.tile) < risk
+        band = next(name for bound, name in DANGER_BANDS if risk < bound)
+        return f"discard, {shape}, {'safer' if safer else 'not safer'}, {band}"
     if chosen.kind is ActionKind.DISCARD:
         return f"discard instead of {plain.kind.name.lower()}"
     return f"{chosen.kind.name.lower()} instead of {plain.kind.name.lower()}"
