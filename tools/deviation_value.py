@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     lineup = args.bots.split(",")
-    focus, baseline = lineup[0], args.baseline or lineup[-1]
+    focus, baseline = lineup[0], args.baseline or lineup[min(1, len(lineup) - 1)]
     chunk = max(1, args.hands // (args.workers * 4))
     jobs = [(args.rules, a, min(args.hands, a + chunk), lineup, focus, baseline,
              args.rollouts, args.seed) for a in range(0, args.hands, chunk)]
