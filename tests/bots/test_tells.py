@@ -140,6 +140,14 @@ def test_the_discard_model_ships_only_where_an_arena_set_it(rules: str) -> None:
     assert weights is None or len(weights) == FEATURES
 
 
+def test_a_table_does_not_borrow_another_tables_discard_model() -> None:
+    # hu-2p without sacred discard shares hk-2p's sacred-discard rule and player count
+    # (the danger model falls back across those), but no arena set a discard model for it.
+    variant = find_ruleset("hu-2p", furiten=False)
+    assert discard_weights(find_ruleset("hk-2p")) is not None
+    assert discard_weights(variant) is None
+
+
 @pytest.mark.parametrize("rules", sorted(set(ruleset_ids()) - DISCARD_MODELS))
 def test_without_a_discard_model_the_expert_prices_waits_as_value_does(rules: str) -> None:
     ruleset = find_ruleset(rules)

@@ -221,5 +221,8 @@ def tell_weights(ruleset: Ruleset) -> tuple[float, ...] | None:
 def discard_weights(ruleset: Ruleset) -> tuple[float, ...] | None:
     """The fitted weights of the model of which kind an opponent discards next, over the
     same features (:mod:`tingpai.bots.discard_weights`; None where none is shipped, and
-    the ``value`` bot's uniform share of the unseen copies holds)."""
-    return _fitted(DISCARD_WEIGHTS, ruleset)
+    the ``value`` bot's uniform share of the unseen copies holds).  Only the table's own:
+    each ships where a deciding arena set it, so another table with the same sacred-discard
+    rule and player count (hu-2p without sacred discard) does not borrow one."""
+    found = DISCARD_WEIGHTS.get(ruleset.id)
+    return found if found is not None and len(found) == FEATURES else None
