@@ -198,13 +198,15 @@ def deal_in_chances(obs: Observation, o: int, weights: tuple[float, ...]) -> lis
     return logistic_chances(opponent_features(obs, o), weights)
 
 
-def _fitted(tables: dict[str, tuple[float, ...]], ruleset: Ruleset
+def _fitted(tables: dict[str, tuple[float, ...]], ruleset: Ruleset, borrow: bool = True
             ) -> tuple[float, ...] | None:
-    """A ruleset's own fitted weights from ``tables``, or those of the shipped table with
-    the same sacred-discard rule and player count (None if nothing fits)."""
+    """A ruleset's own fitted weights from ``tables``, or (``borrow``) those of the shipped
+    table with the same sacred-discard rule and player count (None if nothing fits)."""
     found = tables.get(ruleset.id)
     if found is not None and len(found) == FEATURES:
         return found
+    if not borrow:
+        return None
     opts = ruleset.options
     family = "hu" if opts.furiten else "hk"
     fallback = tables.get(f"{family}-{opts.players}p") or tables.get(f"{family}-4p")
@@ -224,5 +226,4 @@ def discard_weights(ruleset: Ruleset) -> tuple[float, ...] | None:
     the ``value`` bot's uniform share of the unseen copies holds).  Only the table's own:
     each ships where a deciding arena set it, so another table with the same sacred-discard
     rule and player count (hu-2p without sacred discard) does not borrow one."""
-    found = DISCARD_WEIGHTS.get(ruleset.id)
-    return found if found is not None and len(found) == FEATURES else None
+    return _fitted(DISCARD_WEIGHTS, ruleset, borrow=False)
