@@ -16,7 +16,9 @@ How a hand is scored (every family difference is ruleset data):
    ``absorbs``); if a limit pattern is present only the most valuable one counts; otherwise
    the sum is capped at ``max_value``.  The hand must show a ``qualifies`` pattern (when the
    ruleset requires one) and reach ``min_value``.
-4. The eligible decomposition with the highest total wins; outside the cap the ruleset's
+4. The eligible decomposition with the highest total wins (on a tie, a limit hand before a
+   capped sum: a hand that is Seven Consecutive Pairs is named so; then the higher sum
+   before the cap); outside the cap the ruleset's
    bonus policy adds its awards (Hu: the dealer-repeat and eighth-repeat bonuses,
    :mod:`tingpai.rules.bonuses`); the ruleset's payment function gives the payments.
 
@@ -85,6 +87,7 @@ from tingpai.rules.context import (
     TRIPLETS4,
     HandContext,
 )
+from tingpai.rules.policies import SpecialWin
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import (
     EAST,
@@ -515,11 +518,20 @@ def _check(
             return f"win {win.value} contradicts special {special!r}", None, False, False
         special = implied
         self_drawn = True
+    robbing = situation.robbing_kong or win is _ROBBING
     if special is not None:
         problem = _special_problem(special, ruleset)
         if problem is not None:
             return problem, None, False, False
-    robbing = situation.robbing_kong or win is _ROBBING
+        policy = _special_policy(special, ruleset)
+        assert policy is not None  # _special_problem found it
+        if robbing:
+            return f"{policy.name} is not won by robbing a kong", None, False, False
+        if not policy.by_discard:
+            self_drawn = True  # nobody discarded it: paid as self-draw, however given
+        problem = policy.scoring_problem(situation.flowers)
+        if problem is not None:
+            return problem, None, False, False
     if robbing and win is _SELF_DRAW:
         return (
             "robbing the kong is a win on another player's tile, not a self-draw",
@@ -613,11 +625,23 @@ def _check(
     return None, special, self_drawn, robbing
 
 
+def _special_policy(special: str, ruleset: Ruleset) -> SpecialWin[Any] | None:
+    """The ruleset's policy for the special win named ``special``, or None."""
+    for policy in ruleset.policies.special_wins:
+        if policy.pattern == special:
+            return policy
+    return None
+
+
 def _special_problem(special: str, ruleset: Ruleset) -> str | None:
-    """Why ``special`` is not a special win of the ruleset, or None."""
+    """Why ``special`` is not a special win of the ruleset (no such pattern, or no policy
+    that decides it: Eight Immortals on a table without flowers), or None."""
     index = ruleset.compiled.index.get(special)
     pattern = None if index is None else ruleset.patterns[index]
-    if pattern is None or pattern.needs_hand or not pattern.qualifies:
+    if (
+        pattern is None or pattern.needs_hand or not pattern.qualifies
+        or _special_policy(special, ruleset) is None
+    ):
         return f"{echo(special)} is not a special win of {ruleset.id}"
     return None
 
@@ -943,8 +967,8 @@ def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Exp
             if not outcome.eligible:
                 if failure is None:
                     failure = outcome
-            elif best is None or outcome.total > best.total or (
-                outcome.total == best.total and outcome.subtotal > best.subtotal
+            elif best is None or (outcome.total, outcome.top >= 0, outcome.subtotal) > (
+                best.total, best.top >= 0, best.subtotal
             ):
                 best = outcome
     if best is None:

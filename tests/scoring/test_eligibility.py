@@ -10,7 +10,7 @@ from scoring_helpers import RULES, counted, score_hand
 
 from tingpai.rules import WinKind, find_ruleset
 from tingpai.scoring import Situation, score
-from tingpai.tiles import Meld, MeldKind, parse_tiles
+from tingpai.tiles import SOUTH, Meld, MeldKind, parse_tiles
 
 ONE_QUAD = "[2222s] 123m456p789p5s +5s"
 CHICKEN = "123m456p789p111s2z +2z"
@@ -89,7 +89,7 @@ INVALID: list[tuple[Situation, dict[str, Any], str]] = [
      "a replacement chain needs a self-drawn win"),
     (_sit("123m456p789p111s22z", "2z", win=WinKind.SELF_DRAW, replacements=("dragon",)), {},
      "replacement 'dragon'"),
-    (_sit("123m456p789p111s22z", "2z", blessing="heaven", seat_wind=28), {},
+    (_sit("123m456p789p111s22z", "2z", blessing="heaven", seat_wind=SOUTH), {},
      "Blessing of Heaven is for the dealer"),
     (_sit("123m456p789p111s22z", "2z", blessing="earth"), {},
      "Blessing of Earth is for a non-dealer"),
@@ -103,8 +103,46 @@ INVALID: list[tuple[Situation, dict[str, Any], str]] = [
     (_sit("123m456p789p111s22z", "2z", special="terminal_discards",
           win=WinKind.EIGHT_IMMORTALS), {}, "win eight-immortals contradicts"),
     (_sit("123m456p789p111s22z", "2z", special="eight_immortals",
+          flowers=tuple(parse_tiles("1234567f")),
           melds=(Meld(MeldKind.PUNG, (33, 33, 33)),)), {}, "wrong tile count"),
+    # Every form of Eight Immortals leaves the winner all the bonus tiles but one.
+    (_sit("123m456p789s1p", "1p", special="eight_immortals"), {},
+     "Eight Immortals needs at least 7 of the 8 bonus tiles among the winner's flowers, got 0"),
+    (_sit("123m456p789s1p", "1p", special="eight_immortals",
+          flowers=tuple(parse_tiles("123456f")), win=WinKind.SELF_DRAW), {}, "got 6"),
+    # Without bonus tiles the table has no Eight Immortals to decide.
+    (_sit("123m456p789s1p", "1p", special="eight_immortals", win=WinKind.SELF_DRAW),
+     {"flowers": False}, "'eight_immortals' is not a special win of hu-4p"),
+    (_sit("123m456p789s1p", "1p", special="terminal_discards", robbing_kong=True), {},
+     "All Terminal and Honor Discards is not won by robbing a kong"),
 ]
+
+
+@pytest.mark.parametrize("win", [WinKind.DISCARD, WinKind.SELF_DRAW,
+                                  WinKind.TERMINAL_DISCARDS])
+@pytest.mark.parametrize(("rules", "players"), [("hu-4p", 4), ("hu-3p", 3), ("hu-2p", 2)])
+def test_terminal_discards_is_paid_as_self_draw(win: WinKind, rules: str, players: int) -> None:
+    """Won at exhaustive draw, nobody discarded it: each loser pays 4000 however the win
+    is given (``discard`` is the default of ``win``)."""
+    sit = _sit("123m456p789s1p", "1p", special="terminal_discards", win=win, seat_wind=SOUTH)
+    result = score(sit, find_ruleset(rules))
+    assert result.valid and result.total == 4000
+    assert result.payments.as_dict() == {"each": 4000}
+
+
+@pytest.mark.parametrize(("flowers", "win", "payments"), [
+    ("1234567f", WinKind.DISCARD, {"discarder": 24000}),  # forms 3 and 4: one player pays
+    ("1234567f", WinKind.SELF_DRAW, {"each": 8000}),  # form 2, at exhaustive draw
+    ("12345678f", WinKind.SELF_DRAW, {"each": 8000}),  # form 1, the eighth declared
+])
+def test_eight_immortals_with_all_but_one_flower(
+    flowers: str, win: WinKind, payments: dict[str, int]
+) -> None:
+    sit = _sit("123m456p789s1p", "1p", special="eight_immortals", win=win, seat_wind=SOUTH,
+               flowers=tuple(parse_tiles(flowers)))
+    result = score(sit, find_ruleset("hu-4p"))
+    assert result.valid and result.total == 8000 and result.limit
+    assert result.payments.as_dict() == payments
 
 
 @pytest.mark.parametrize(("sit", "options", "reason"), INVALID)

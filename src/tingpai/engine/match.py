@@ -313,7 +313,11 @@ class Match:
         return self._current().observe(seat)
 
     def penalize(self, seat: int) -> None:
-        """Heavy penalty on ``seat`` (host action), recorded in the current hand."""
+        """Heavy penalty on ``seat`` (host action), recorded in the current hand (also
+        once it has ended, while the game goes on).  Refused once the game is over: the
+        final scores, and a 2-player early finish, stand."""
+        if self.is_over:
+            raise IllegalAction("the game is over: no penalty after its last hand")
         self._current().penalize(seat)
 
     # ------------------------------------------------------------------ records

@@ -285,6 +285,8 @@ def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -
         try:
             hand = match.next_hand(hr.wall)
         except IllegalAction as exc:
+            if hr.actions:  # its first action is one after the game ended (RULES.md)
+                raise ReplayError(f"hand {h}: {exc}", hand=h, action=0) from None
             raise RecordError(f"hand {h}: {exc}", hand=h) from None
         except RecordError as exc:
             raise RecordError(f"hand {h}: {exc}", hand=h) from None

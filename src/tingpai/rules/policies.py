@@ -109,6 +109,14 @@ class SpecialWin(Generic[State]):
     turn_ron_rule: ClassVar[str | None] = None
     """When the policy's turn wins may be written ``ron``: the rule, for the message that
     explains an illegal ``ron`` in one's own turn."""
+    by_discard: ClassVar[bool] = True
+    """Whether some form of the win is paid by one player (a discarder); when not, the
+    scorer pays a win given as ``discard`` (the default) as self-draw."""
+
+    def scoring_problem(self, flowers: tuple[Tile, ...]) -> str | None:
+        """Why a scored situation with the winner's ``flowers`` (declared and held) cannot
+        be this win, or None: the scorer's check of what the engine guarantees."""
+        return None
 
     def turn_win(self, table: TableView, seat: int, state: State | None) -> TurnWin | None:
         """A win ``seat`` may take in its turn now (it need not have drawn), or None.  A

@@ -66,6 +66,16 @@ class EightImmortals(SpecialWin[Window]):
             raise ValueError("Eight Immortals needs at least two bonus tiles")
         object.__setattr__(self, "_all_but_one", len(self.bonus_tiles) - 1)
 
+    def scoring_problem(self, flowers: tuple[Tile, ...]) -> str | None:
+        """Every form leaves the winner with all the bonus tiles but at most one."""
+        own = sum(1 for f in set(flowers) if f in self.bonus_tiles)
+        if own < self._all_but_one:
+            return (
+                f"{self.name} needs at least {self._all_but_one} of the "
+                f"{len(self.bonus_tiles)} bonus tiles among the winner's flowers, got {own}"
+            )
+        return None
+
     def last_flower(self, table: TableView) -> Tile | None:
         """The one bonus tile nobody has declared, when all but one are declared."""
         declared = {f for s in range(table.players) for f in table.flowers(s)}
@@ -147,6 +157,7 @@ class TerminalDiscards(SpecialWin[None]):
     pattern: ClassVar[str] = "terminal_discards"
     kind: ClassVar[WinKind] = WinKind.TERMINAL_DISCARDS
     name: ClassVar[str] = "All Terminal and Honor Discards"
+    by_discard: ClassVar[bool] = False
 
     def at_exhaustive_draw(self, table: TableView, seat: int) -> bool:
         """A non-empty pond of terminals and honours only, none called."""
