@@ -85,3 +85,20 @@ def test_only_most_valuable_limit(
     assert result.total == RULES["hu-4p"].pattern(top).value
     for other in others:
         assert superseded(result)[other] == top
+
+
+@pytest.mark.parametrize(("hand", "kwargs", "limit"), [
+    # self-drawn, the straight reading sums to 8000 too (Full Flush, Two Pure Sequences
+    # Twice, All Sequences, Fully Concealed): the hand is named as its limit
+    ("1122334455667p +7p", {"win": "self"}, "seven_consecutive_pairs"),
+    # All Simples lifts the straight reading to 8000 even on a discard
+    ("2233445566778m +8m", {}, "seven_consecutive_pairs"),
+    # Three Pure Sequences + Full Flush = 8000 on a discard; the triplets read as a limit
+    ("555666777888p9p +9p", {}, "four_concealed_triplets"),
+])
+def test_a_limit_is_named_before_an_equal_capped_sum(
+    hand: str, kwargs: dict[str, Any], limit: str
+) -> None:
+    result = score_hand(hand, **kwargs)
+    assert (result.total, result.limit) == (8000, True)
+    assert counted(result) == {limit: 8000}
