@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from serverkit import create_table
 from sqlalchemy import select
+from starlette.websockets import WebSocketDisconnect
 
 import tingpai
 from tingpai.engine import Observation
@@ -109,7 +111,16 @@ def test_an_account_takes_its_own_seat_again_for_a_new_token(client: TestClient)
     sign_up(client, "Ann")
     made = create_table(client, "hu-4p", ["human", "human", "bot:greedy", "bot:greedy"])
     table = made["table"]
-    again = client.post(f"/api/tables/{table}/seats/0")
-    assert again.status_code == 200 and again.json()["token"] != made["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={made['token']}") as old:
+        assert old.receive_json()["type"] == "view"
+        again = client.post(f"/api/tables/{table}/seats/0")
+        assert again.status_code == 200 and again.json()["token"] != made["token"]
+        # The old token stops working on the socket it had open too: told, then closed.
+        assert "token no longer works" in old.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            old.receive_json()
+        assert closed.value.code == 4403
+    with client.websocket_connect(f"/ws/tables/{table}?token={again.json()['token']}") as ws:
+        assert ws.receive_json()["type"] == "view"  # the new token plays (no 4403)
     client.delete("/api/session")
     assert client.post(f"/api/tables/{table}/seats/0").status_code == 409

@@ -149,6 +149,29 @@ def test_a_table_of_bots_plays_itself_to_the_end(client: TestClient) -> None:
     assert list(tingpai.replay(record).scores) == info["final_scores"]
     finished = client.get("/api/tables", params={"status": "finished"}).json()
     assert finished[0]["id"] == made["table"]
+    assert finished[0]["created_at"].endswith("+00:00")
+    assert finished[0]["finished_at"].endswith("+00:00")
+    assert info["created_at"] == finished[0]["created_at"]  # one time, one form
+
+
+def test_a_table_of_bots_that_never_win_ends_at_the_servers_hand_limit(
+        client: TestClient) -> None:
+    """Random bots at a Hong Kong table draw every hand and the dealer repeats for ever:
+    a table without human seats stops at Settings.bot_table_max_hands, played in the
+    background (the creating request has its answer at once)."""
+    made = create_table(client, "hk-4p", ["bot:random"] * 4)
+    info = client.get(f"/api/tables/{made['table']}").json()
+    assert info["options"]["max_hands"] == 200
+    for _ in range(1200):
+        info = client.get(f"/api/tables/{made['table']}").json()
+        if info["status"] == "finished":
+            break
+        time.sleep(0.05)
+    assert info["status"] == "finished"
+    record = client.get(info["record"]).json()
+    assert record["options"]["max_hands"] == 200
+    game = tingpai.replay(record)
+    assert len(game.hands) == 200 and list(game.scores) == info["final_scores"]
 
 
 def test_oversized_bodies_and_request_floods_are_refused(db_url: str) -> None:

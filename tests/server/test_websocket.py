@@ -4,6 +4,7 @@ reconnecting.  Each refusal is checked against the stored actions: nothing chang
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -97,6 +98,10 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
                                             "action": {"do": "pung"}}),
             "other seat": json.dumps({"type": "act", "seq": seq,
                                       "action": {**legal, "seat": 2}}),
+            "null seat": json.dumps({"type": "act", "seq": seq,
+                                     "action": {**legal, "seat": None}}),
+            "null tile": json.dumps({"type": "act", "seq": seq,
+                                     "action": {**legal, "tile": None}}),
             "unknown word": json.dumps({"type": "act", "seq": seq, "action": {"do": "fly"}}),
             "bad tile": json.dumps({"type": "act", "seq": seq,
                                     "action": {"do": "discard", "tile": "0x"}}),
@@ -117,6 +122,8 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
         assert "stale seq" in errors["stale"] and "stale seq" in errors["future"]
         assert "illegal" in errors["illegal"] and "illegal" in errors["pung out of turn"]
         assert "seat 0, not seat 2" in errors["other seat"]
+        assert "seat 0, not seat null" in errors["null seat"]
+        assert "'tile' must be a string" in errors["null tile"]
         assert "malformed" in errors["unknown word"] and "malformed" in errors["bad tile"]
         assert "not JSON" in errors["not json"] and "not JSON" in errors["truncated"]
         assert "too large" in errors["oversized"]
@@ -266,3 +273,25 @@ def test_a_flood_of_messages_is_refused_per_connection(db_url: str) -> None:
             first_view(again)
             again.send_json({"type": "ping"})
             assert again.receive_json()["type"] == "pong"
+
+
+def test_the_view_that_ends_a_hand_carries_the_time_of_the_next_deal(
+        client: TestClient) -> None:
+    """protocol.md, deadline: "Between hands it is the time the next hand is dealt without
+    waiting for this seat's ready" (sent with the hand's last view, not only on reconnect)."""
+    made = create_table(client, "hu-2p", ["human", "bot:greedy"], timer=600)
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as ws:
+        last: dict[str, Any] = {}
+        while True:
+            message = ws.receive_json()
+            if message["type"] == "hand_end":
+                break
+            last = message
+            if message["legal"]:
+                action = ({"do": "pass"} if {"do": "pass"} in message["legal"]
+                          else message["legal"][-1])
+                ws.send_json({"type": "act", "seq": message["seq"], "action": action})
+        assert last["view"]["phase"] == "ended" and last["legal"] == []
+        assert last["deadline"] is not None and last["deadline"] > time.time() + 500
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as ws:
+        assert first_view(ws)["deadline"] == last["deadline"]  # the same time on reconnect

@@ -81,6 +81,10 @@ class Settings:
     """Largest HTTP request body."""
     max_tables: int = 1000
     """Unfinished tables the server holds at once."""
+    bot_table_max_hands: int = 200
+    """A table without human seats ends after this many hands (its ``max_hands`` option,
+    unless that is smaller): bots that never win would otherwise play on for ever (a Hong
+    Kong dealer repeats on every exhaustive draw)."""
     secret_key: str | None = None
     """Signs the session cookies; None: a key generated once and kept in the database."""
 
@@ -336,8 +340,13 @@ def create_app(settings: Settings | str) -> FastAPI:
             else:
                 raise HTTPException(422, f"seat {number}: {entry!r} is neither 'human' nor "
                                     f"'bot:LEVEL' (levels: {', '.join(levels)})")
+        options = dict(body.options)
+        if all(s.kind == "bot" for s in seats):
+            cap = settings.bot_table_max_hands
+            if ruleset.options.max_hands is None or ruleset.options.max_hands > cap:
+                options["max_hands"] = cap
         row = TableRow(
-            id=accounts.new_table_id(), rules=spec.id, options=dict(body.options),
+            id=accounts.new_table_id(), rules=spec.id, options=options,
             seed=secrets.randbits(62), timer=body.timer, private=body.private,
             status="waiting", created_at=utcnow(), final_scores=None, record=None,
             finished_at=None,
@@ -390,8 +399,11 @@ def create_app(settings: Settings | str) -> FastAPI:
     @app.get("/api/tables/{table_id}")
     async def describe_table(table_id: str) -> dict[str, Any]:
         """One table: rules, options, seats (who, open, connected, ready), scores; public
-        information only."""
-        return (await live(table_id)).describe()
+        information only).  Read under the table's lock: what it shows is stored (a
+        finished game's record is there to fetch)."""
+        table = await live(table_id)
+        async with table.lock:
+            return table.describe()
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str) -> Response:
@@ -548,7 +560,7 @@ def create_app(settings: Settings | str) -> FastAPI:
         if isinstance(parsed, Ping):
             conn.send({"type": "pong"})
         elif isinstance(parsed, Act):
-            await table.act(conn, parsed.seq, parsed.action.model_dump(exclude_none=True))
+            await table.act(conn, parsed.seq, parsed.action.model_dump(exclude_unset=True))
         else:
             await table.ready(conn)
 

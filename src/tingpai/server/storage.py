@@ -31,10 +31,11 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    TypeDecorator,
     create_engine,
     event,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DATABASE_FILE = "tingpai.sqlite3"
@@ -46,6 +47,20 @@ T = TypeVar("T")
 def utcnow() -> datetime:
     """Now, timezone-aware UTC (what every timestamp column holds)."""
     return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC timestamp on every database: SQLite stores no offset and gives
+    naive datetimes back, so they are read as UTC (every timestamp is written as UTC)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """The stored time, with its UTC offset whatever the database kept."""
+        if value is None or value.tzinfo is not None:
+            return value
+        return value.replace(tzinfo=UTC)
 
 
 class Base(DeclarativeBase):
@@ -69,7 +84,7 @@ class AccountRow(Base):
     name_key: Mapped[str] = mapped_column(String(32), unique=True)
     """The name lowercased: sign-in and uniqueness ignore case."""
     password_hash: Mapped[str] = mapped_column(String(256))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class TableRow(Base):
@@ -85,8 +100,8 @@ class TableRow(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     status: Mapped[str] = mapped_column(String(16), index=True)
     """``waiting`` (open seats), ``playing`` or ``finished``."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     final_scores: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The tingpai-record/1 of a finished game."""
@@ -109,7 +124,7 @@ class SeatRow(Base):
     account_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey("accounts.id"), nullable=True, index=True
     )
-    joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    joined_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
 class HandRow(Base):
@@ -121,7 +136,7 @@ class HandRow(Base):
     )
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     wall: Mapped[str] = mapped_column(Text)
-    dealt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    dealt_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class ActionRow(Base):
@@ -137,7 +152,7 @@ class ActionRow(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     auto: Mapped[bool] = mapped_column(Boolean, default=False)
     """Made by the server (a bot seat or a timer), not sent by a client."""
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class RatingRow(Base):
@@ -150,7 +165,7 @@ class RatingRow(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class ResultRow(Base):

@@ -40,7 +40,6 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC
 from typing import Any, Protocol
 
 from sqlalchemy import insert, select, update
@@ -132,22 +131,25 @@ class Connection:
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
-        self.overflowed = False
+        self.close_code: tuple[int, str] | None = None
+        """The code and reason the pump closes the socket with, when the server ends it."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a connection whose outbox overflows is closed."""
         if self.closed:
             return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.overflowed = True
-            self.close()
+            self.close(1008, "too many unsent messages")
             return
         self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
 
-    def close(self) -> None:
-        """Stop sending (the pump ends; it closes the socket if the client fell behind)."""
+    def close(self, code: int | None = None, reason: str = "") -> None:
+        """Stop sending and taking messages (the pump ends; with a ``code`` it closes the
+        socket after what is queued: the client fell behind, or its token was replaced)."""
         if not self.closed:
             self.closed = True
+            if code is not None:
+                self.close_code = (code, reason)
             self.outbox.put_nowait(None)
 
     async def pump(self) -> None:
@@ -155,9 +157,9 @@ class Connection:
         while True:
             text = await self.outbox.get()
             if text is None:
-                if self.overflowed:
+                if self.close_code is not None:
                     with contextlib.suppress(Exception):
-                        await self.socket.close(1008, "too many unsent messages")
+                        await self.socket.close(*self.close_code)
                 return
             try:
                 await self.socket.send_text(text)
@@ -297,10 +299,7 @@ class LiveTable:
         self.timer = row.timer
         self.private = row.private
         self.status = row.status
-        # SQLite gives back naive datetimes: read them as the UTC they were written in, so
-        # a table rebuilt from storage sorts with new ones in the lobby.
-        created = row.created_at
-        self.created_at = created if created.tzinfo else created.replace(tzinfo=UTC)
+        self.created_at = row.created_at  # aware UTC, from storage too (UTCDateTime)
         self.final_scores: list[int] | None = row.final_scores
         self.seats = list(seats)
         self.match = Match(self.ruleset, auto_deal=False)
@@ -322,6 +321,11 @@ class LiveTable:
                 self._make_bot(number, seat)
 
     # ------------------------------------------------------------------ state
+
+    @property
+    def has_humans(self) -> bool:
+        """Whether any seat is a person's (a table of bots plays itself out)."""
+        return any(s.kind == "human" for s in self.seats)
 
     @property
     def players(self) -> int:
@@ -457,6 +461,9 @@ class LiveTable:
             for s in hand.to_act():
                 if self.seats[s].kind == "human":
                     self.deadlines[s] = now + self.timer
+        elif hand is not None and self.ready_deadline is None and not self.match.is_over:
+            # the hand just ended: its last view already carries the time of the next deal
+            self.ready_deadline = now + self.timer
 
     # ------------------------------------------------------------------ messages
 
@@ -559,9 +566,9 @@ class LiveTable:
 
     def ready_to_deal(self) -> bool:
         """Whether the next hand may be dealt (the current one is over, the game is not)."""
-        humans = [s for s in self.seats if s.kind == "human"]
-        if not humans:
+        if not self.has_humans:
             return True
+        humans = [s for s in self.seats if s.kind == "human"]
         if self.ready_deadline is not None and time.time() >= self.ready_deadline:
             return True
         connected = [s for s in humans if s.connections]
@@ -586,7 +593,8 @@ class LiveTable:
             if self.match.is_over:
                 self._finish()
                 return False
-            self.ready_deadline = None if self.timer is None else time.time() + self.timer
+            if self.ready_deadline is None and self.timer is not None:  # rebuilt tables
+                self.ready_deadline = time.time() + self.timer
             for seat in self.seats:
                 seat.ready = False
         if self.match.is_over:
@@ -622,7 +630,11 @@ class LiveTable:
 
     async def advance(self) -> None:
         """Settle the table (bots, ends, deals), committing and sending after each hand,
-        then set the timers.  Call under :attr:`lock`."""
+        then set the timers.  Call under :attr:`lock`.  A table without human seats is
+        left to :meth:`play_out` (only a commit is made here)."""
+        if not self.has_humans:
+            await self.flush()
+            return
         while True:
             more = self._settle()
             await self.flush()
@@ -630,6 +642,17 @@ class LiveTable:
                 break
             await asyncio.sleep(0)
         self.schedule_timer()
+
+    async def play_out(self) -> None:
+        """Play a table without human seats to its end in the background, a hand at a
+        time under the lock, so the server answers and spectators connect meanwhile."""
+        while True:
+            async with self.lock:
+                more = self._settle()
+                await self.flush()
+            if not more:
+                return
+            await asyncio.sleep(0)
 
     async def flush(self) -> None:
         """Commit the batch, then send its messages (nothing is shown before it is
@@ -696,9 +719,10 @@ class LiveTable:
         current = self.seat_seq(seat)
         if seq != current:
             return f"stale seq {seq}: this seat's latest view is seq {current}"
-        given = raw.pop("seat", None)
-        if given is not None and given != seat:
-            return f"this token plays seat {seat}, not seat {given}"
+        if "seat" in raw:  # given (even as null), it must be the token's seat
+            given = raw.pop("seat")
+            if given != seat:
+                return f"this token plays seat {seat}, not seat {json.dumps(given)}"
         try:
             action = Action.from_dict({"seat": seat, **raw})
         except InvalidNotation as exc:
@@ -717,8 +741,10 @@ class LiveTable:
         return action
 
     async def act(self, conn: Connection, seq: int, raw: dict[str, Any]) -> None:
-        """A seat's ``act`` message."""
+        """A seat's ``act`` message (none is taken from a connection the server closed)."""
         async with self.lock:
+            if conn.closed:
+                return
             if conn.seat is None:
                 conn.send(error("spectators cannot act: connect with a seat's token"))
                 return
@@ -730,8 +756,10 @@ class LiveTable:
             await self.advance()
 
     async def ready(self, conn: Connection) -> None:
-        """A seat's ``ready`` message."""
+        """A seat's ``ready`` message (none is taken from a connection the server closed)."""
         async with self.lock:
+            if conn.closed:
+                return
             if conn.seat is None:
                 conn.send(error("spectators do not deal: only seats send ready"))
                 return
@@ -784,6 +812,11 @@ class LiveTable:
             if self.status == "finished":
                 raise PermissionError("the game is over")
             token = new_token()
+            for conn in seat.connections:  # the old token stops working, open sockets too
+                conn.send(error("this seat was taken again with a new token: this "
+                                "connection's token no longer works"))
+                conn.close(4403, "the seat's token was replaced")
+            seat.connections = []
             seat.token_hash = token_hash(token)
             seat.name = name
             seat.account_id = account_id
@@ -904,9 +937,13 @@ class TableManager:
         )
         for table_id in ids:
             table = await self.load(table_id)
-            if table is not None:
+            if table is None:
+                continue
+            if table.has_humans:
                 async with table.lock:
                     await table.advance()
+            else:
+                self.spawn(table.play_out())
         log.info("rebuilt %d unfinished tables", len(ids))
 
     async def stop(self) -> None:
@@ -977,7 +1014,12 @@ class TableManager:
             self.tables[row.id] = table
             if not any(s.is_open for s in seats):
                 table.deal()
-            await table.advance()
+            if table.has_humans:
+                await table.advance()
+            else:
+                await table.flush()
+        if not table.has_humans:
+            self.spawn(table.play_out())
         return table
 
     def forget_finished(self) -> None:
