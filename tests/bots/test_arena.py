@@ -58,6 +58,7 @@ def test_workers_do_not_change_the_results(small: ArenaReport) -> None:
     pooled = run_arena("hu-4p", ["value", "greedy"], games=2, seed=11, max_hands=6,
                        workers=2)
     assert pooled == small
+    assert pooled.to_json() == small.to_json()  # the JSON too: no timing in it
 
 
 def test_a_short_list_fills_the_table_and_rotations_move_it() -> None:

@@ -143,6 +143,7 @@ def print_report(report: ArenaReport, console: Console) -> None:
         + (f", options {json.dumps(dict(report.options))}" if report.options else "")
         + (f"; {report.capped} games stopped at {report.max_hands} hands"
            if report.capped else "")
+        + f"; {report.wall_seconds:,.1f} s"
     )
     table = Table(title="Bots (rates per hand played)", box=box.SIMPLE_HEAD, padding=(0, 1),
                   pad_edge=False, collapse_padding=True)

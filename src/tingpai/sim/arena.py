@@ -172,7 +172,8 @@ class ArenaReport:
         return _ratio(self.draws, self.hands)
 
     def to_json(self) -> dict[str, Any]:
-        """The arena JSON object (DESIGN.md contract, plus extra fields)."""
+        """The arena JSON object (DESIGN.md contract, plus extra fields): a function of the
+        run's arguments alone, the same for any ``--workers`` (no timing in it)."""
         return {
             "rules": self.rules,
             "games": self.games,
@@ -187,7 +188,6 @@ class ArenaReport:
             "capped": self.capped,
             "max_hands": self.max_hands,
             "lineup": list(self.lineup),
-            "wall_seconds": round(self.wall_seconds, 3),
         }
 
 
