@@ -75,7 +75,7 @@ def test_each_family_supplies_its_policies() -> None:
     hu = find_ruleset("hu-4p").policies
     assert [type(p) for p in hu.special_wins] == [EightImmortals, TerminalDiscards]
     assert hu.liability is None and hu.blessings is FIRST_DRAW_EARTH
-    assert hu.bonus == RepeatBonuses(100, 4000)
+    assert hu.bonus == RepeatBonuses(100, 4000, 8)
     hk = find_ruleset("hk-4p").policies
     assert hk == Policies(liability=HONG_KONG_PAO, blessings=DEALER_FIRST_DISCARD_EARTH)
     for rid in ("hk-2p", "hk-fanlaak", "hk-fanlaak-0"):

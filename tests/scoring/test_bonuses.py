@@ -21,6 +21,10 @@ ROWS: list[tuple[str, dict[str, Any], int, tuple[str, ...]]] = [
     (CAPPED, {**CAPPED_KW, "eighth_repeat": True}, 12000, ("eighth_repeat",)),
     (CAPPED, {**CAPPED_KW, "seat": "E", "dealer_repeats": 8, "eighth_repeat": True}, 12800,
      ("dealer_repeats", "eighth_repeat")),
+    # a dealer winning at repeat 8 is in the hand played at the eighth repeat (seed: "Upon
+    # reaching a dealer's eighth repeat, everyone's winning hands are awarded 4000 more")
+    (SMALL, {"seat": "E", "dealer_repeats": 8}, 5300, ("dealer_repeats", "eighth_repeat")),
+    (SMALL, {"seat": "E", "dealer_repeats": 7}, 1200, ("dealer_repeats",)),
     (SMALL, {"seat": "E", "dealer_repeats": 2}, 700, ("dealer_repeats",)),
     (SMALL, {"seat": "E", "dealer_repeats": 0}, 500, ()),
     # a limit hand: 12000 + 200

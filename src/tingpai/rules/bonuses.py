@@ -17,10 +17,12 @@ from tingpai.rules.policies import Award, Bonus, WinFacts
 @dataclass(frozen=True)
 class RepeatBonuses(Bonus):
     """``per_repeat`` × repeats to a winning dealer; ``eighth`` to every winner of the hand
-    played at the last repeat."""
+    played at the last repeat (``last_repeat``: a dealer winning with that many repeats
+    is in that hand, flagged or not)."""
 
     per_repeat: int
     eighth: int
+    last_repeat: int | None = None
 
     def awards(self, win: WinFacts) -> tuple[Award, ...]:
         """``dealer_repeats`` and ``eighth_repeat`` awards, when they apply."""
@@ -29,6 +31,7 @@ class RepeatBonuses(Bonus):
         if repeats and self.per_repeat and win.dealer:
             found = (Award("dealer_repeats", "Dealer Repeats", self.per_repeat * repeats,
                            repeats),)
-        if self.eighth and win.eighth_repeat:
+        at_last = win.dealer and repeats > 0 and repeats == self.last_repeat
+        if self.eighth and (win.eighth_repeat or at_last):
             found += (Award("eighth_repeat", "Eighth Repeat", self.eighth),)
         return found

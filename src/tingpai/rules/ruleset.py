@@ -29,7 +29,8 @@ def option_policies(options: RuleOptions) -> Policies:
     """
     bonus: Bonus | None = None
     if options.repeat_bonus or options.eighth_repeat_bonus:
-        bonus = RepeatBonuses(options.repeat_bonus, options.eighth_repeat_bonus)
+        bonus = RepeatBonuses(options.repeat_bonus, options.eighth_repeat_bonus,
+                              options.max_repeats)
     by_discard = options.blessing_of_earth is EarthBlessing.DEALER_FIRST_DISCARD
     return Policies(
         liability=HONG_KONG_PAO if options.pao else None,
