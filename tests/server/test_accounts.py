@@ -81,10 +81,11 @@ def test_an_accounts_game_is_rated_and_kept_in_its_history(client: TestClient) -
     assert ann["before"] == round(25 - 3 * 25 / 3, 3)
     assert (ann["after"] > ann["before"]) == (ann["rank"] == 1)
     board = client.get("/api/leaderboard", params={"rules": "hu-2p"}).json()
-    assert [p["name"] for p in board["players"]] == ["Ann"]
+    assert [p["name"] for p in board["players"]] == ["Ann"] and board["rated"] == 1
     assert board["players"][0]["games"] == 1 and board["players"][0]["rank"] == 1
     with_bots = client.get("/api/leaderboard", params={"rules": "hu-2p", "bots": True}).json()
     assert {p["name"] for p in with_bots["players"]} == {"Ann", "greedy"}
+    assert with_bots["rated"] == 2
     assert client.get("/api/leaderboard", params={"rules": "hu-4p"}).json()["players"] == []
     assert client.get("/api/leaderboard", params={"rules": "nope"}).status_code == 422
     profile = client.get("/api/accounts/ann").json()

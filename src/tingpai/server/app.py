@@ -24,7 +24,7 @@ from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import ValidationError
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -704,6 +704,6 @@ def read_leaderboard(session: Session, rules: str, bots: bool) -> dict[str, Any]
     entries.sort(key=lambda e: (-float(e["rating"]), str(e["name"])))
     for place, entry in enumerate(entries, 1):
         entry["rank"] = place
-    total = session.scalar(select(func.count()).select_from(RatingRow)
-                           .where(RatingRow.rules == rules))
-    return {"rules": rules, "rated": total, "players": entries[:500]}
+    # rated: how many the board ranks (accounts; bot levels too with bots=true), of which
+    # the first 500 are listed
+    return {"rules": rules, "rated": len(entries), "players": entries[:500]}
