@@ -128,3 +128,46 @@ def test_make_by_module_prefix() -> None:
     env = gymnasium.make("tingpai.env:tingpai/hk-2p-v0", opponents="greedy")
     obs, _ = env.reset(seed=1)
     assert obs["observation"].shape == (502,)
+
+
+
+@pytest.fixture
+def first_hand_heaven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every match's first hk-2p hand is dealt so that the dealer (seat 0) holds Blessing
+    of Heaven; later hands are shuffled as usual."""
+    import tingpai.engine.match as match_module
+    from tingpai.engine import arrange_wall
+
+    heaven = arrange_wall(tingpai.find_ruleset("hk-2p"), {0: "123p456p789p111z5z"},
+                          draws="5z")
+    real = match_module.shuffled_wall
+
+    def wrapped(rules: Any, rng: Any) -> list[int]:
+        first = not getattr(rng, "dealt_once", False)  # the match's generator, marked
+        rng.dealt_once = True
+        wall = real(rules, rng)  # keeps the generator's stream as it was
+        return heaven if first else wall
+
+    monkeypatch.setattr(match_module, "shuffled_wall", wrapped)
+
+
+@pytest.mark.usefixtures("first_hand_heaven")
+def test_hands_the_bots_end_before_the_learner_decides_still_pay_it() -> None:
+    """A game episode whose first hand the bot dealer wins at once: the learner never
+    decided in it, but its points moved, so they come with its first step's reward and
+    the game's rewards still sum to its net points."""
+    env = TingpaiGymEnv("hk-2p", opponents="greedy", seat=1, episode="game", max_hands=3)
+    total, terminated, _ = play(env, seed=0)
+    match = env.table.match
+    assert terminated and match is not None and match.is_over
+    assert match.hands[0].deltas[1] < 0  # the learner paid for the bot's heavenly hand
+    assert total == match.scores[1] - match.ruleset.options.start_points
+
+
+@pytest.mark.usefixtures("first_hand_heaven")
+def test_an_episode_of_hands_skips_a_hand_the_learner_had_no_say_in() -> None:
+    """In hand episodes such a hand is no episode: reset deals the next one."""
+    env = TingpaiGymEnv("hk-2p", opponents="greedy", seat=1)
+    env.reset(seed=0)
+    match = env.table.match
+    assert match is not None and len(match.hands) == 2 and match.hands[0].is_over

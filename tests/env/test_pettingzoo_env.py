@@ -146,6 +146,18 @@ def test_illegal_actions() -> None:
     assert len(lenient.table.current().history) == 1
 
 
+def test_a_step_after_the_episode_ended_names_the_problem() -> None:
+    env = pettingzoo_env("hu-2p")
+    env.reset(seed=2)
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated
+                 else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.agents == []
+    with pytest.raises(ValueError, match=r"the episode is over .*call reset"):
+        env.step(0)
+
+
 def test_options_and_render() -> None:
     env = pettingzoo_env("hk-4p", min_fan=1, render_mode="ansi")
     assert env.ruleset.option_values["min_fan"] == 1

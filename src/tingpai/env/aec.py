@@ -143,12 +143,15 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.table.to_act()[0]]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation dict (its action mask is all zero off its turn)."""
+        """The agent's observation dict (its action mask is all zero when it has nothing
+        to decide; a claimant not yet asked already sees its claims)."""
         obs = self.table.current().observe(self._seat[agent])
         return {"observation": self.encoder.encode(obs), "action_mask": encode_mask(obs)}
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action (None for an agent whose episode ended)."""
+        if not self.agents:
+            raise ValueError("the episode is over (every agent is done): call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -91,6 +91,8 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.seat: int = seat if isinstance(seat, int) else 0
         self._bots: list[Bot | None] = []
         self._match_seen: object = None
+        self._carried = 0.0
+        """The learner's reward from the bots' play before its first decision."""
 
     def _seat_bots(self) -> None:
         """A new game began: choose the learner's seat and seed fresh bots."""
@@ -142,13 +144,16 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
             self._seat_bots()
         result = self._play_bots()
         while result is not None and result.terminated:
-            # The bots ended the hand before the learner ever had to decide (a robbed
-            # kong, Eight Immortals): deal the next one.
+            # The bots ended the episode before the learner ever had to decide (a hand won
+            # by Blessing of Heaven, a robbed kong): it is no episode, deal the next one.
             self.table.reset(None)
             if self.table.match is not self._match_seen:
                 self._match_seen = self.table.match
                 self._seat_bots()
             result = self._play_bots()
+        # In a game episode, hands the bots ended before the learner's first decision
+        # still moved its points: they come with the first step's reward.
+        self._carried = 0.0 if result is None else result.rewards[self.seat]
         return self._observation()
 
     def step(
@@ -165,7 +170,9 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
             info["illegal_action"] = True
         if self.render_mode == "human":
             self.render()
-        return obs, float(result.rewards[self.seat]), result.terminated, False, info
+        reward = result.rewards[self.seat] + self._carried
+        self._carried = 0.0
+        return obs, float(reward), result.terminated, False, info
 
     def render(self) -> str | None:
         """The table as text (``ansi``), or printed (``human``)."""
