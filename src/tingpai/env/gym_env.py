@@ -6,7 +6,9 @@ or with the id ``"tingpai.env:tingpai/hk-4p-v0"``) seats the learner at ``seat``
 ``opponents`` at the other seats: any name of :func:`tingpai.bot_names`, or one name per
 other seat.  Each step plays the learner's action, then the bots' until the learner must
 decide again or the episode ends; the reward is the learner's share of the points that
-moved (:mod:`tingpai.env.table`: hand or game episodes and rewards).  The
+moved (:mod:`tingpai.env.table`: hand or game episodes and rewards); a hand the bots end
+before the learner's first decision is no hand episode (``reset`` deals the next), and in
+a game episode its points come with the learner's first step's reward.  The
 observation is the Dict of :mod:`tingpai.env.aec` (the vector of
 :mod:`tingpai.env.encoding` and the 136-slot ``action_mask``); ``info["action_mask"]`` repeats
 the mask for libraries that look there.  An illegal action plays a random legal one
