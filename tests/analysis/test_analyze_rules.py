@@ -149,3 +149,35 @@ def test_two_player_tiles_are_the_only_live_ones(capsys: pytest.CaptureFixture[s
         shown = parse_tiles("".join(ready["improving"]))
         assert set(shown) <= set(kinds)
         assert ready["live"] == sum(4 - hand[:13].count(t) for t in shown)
+
+
+def test_ready_only_on_a_kind_held_four_times_is_one_away(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The single 1m waits on the fourth 1m, and the other three are in a declared pung.
+    _, result = run_json(capsys, "[111m][222p][333p][444p] 1m", "--rules", "hu-4p")
+    assert result["shanten"] == 1 and result["waits"] == []
+    # any kind left to draw pairs with a new single: not 1m, 2p, 3p or 4p (one each left
+    # is no pair), 4 copies of each of the other 30 kinds
+    assert "1m" not in result["improving"] and "2p" not in result["improving"]
+    assert len(result["improving"]) == 30 and result["live"] == 120
+    _, after_draw = run_json(capsys, "[111m][222p][333p][444p] 1m5z", "--rules", "hu-4p")
+    by_tile = {d["tile"]: d for d in after_draw["discards"]}
+    assert by_tile["1m"]["shanten"] == 0 and by_tile["5z"]["shanten"] == 1
+
+
+def test_two_player_terminals_make_no_chows(capsys: pytest.CaptureFixture[str]) -> None:
+    # 1111m: the fourth 1m neither pairs nor runs (there is no 2m or 3m in the 80 tiles)
+    _, result = run_json(capsys, "111199m3333777z", "--rules", "hk-2p")
+    assert result["shanten"] == 2 and result["live"] > 0
+    assert "2m" not in result["improving"] and "3z" not in result["improving"]
+    _, fourteen = run_json(capsys, "11119999m1111z22z", "--rules", "hk-2p")
+    assert fourteen["shanten"] == 2
+    assert {d["tile"]: d["shanten"] for d in fourteen["discards"]} == {
+        "1m": 2, "9m": 2, "1z": 2, "2z": 3}
+
+
+def test_no_improving_kind_is_one_that_cannot_be_drawn(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # all four 2m are held (three concealed, one in the chow)
+    _, result = run_json(capsys, "2224m458p14s5z [123m]")
+    assert "2m" not in result["improving"]

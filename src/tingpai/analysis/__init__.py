@@ -18,6 +18,9 @@ Public API (stable; other tools call it):
   ``discard_table(counts, visible=None, forms=ALL_FORMS) -> list[DiscardOption]`` for
   14-3k tiles
 - ``warm()``: optionally fill the key tables up front.
+- ``capped_shanten(counts, caps, forms=ALL_FORMS) -> int`` and ``limits(melded, kinds)``:
+  shanten when kind ``t`` can be held at most ``caps[t]`` times (copies in one's own melds,
+  a tile set without some kinds), as ``tingpai analyze --rules`` reports it.
 
 >>> from tingpai.tiles import parse_counts, tiles_to_str
 >>> hand = parse_counts("123m456p789s 1z 57z 2z")
@@ -27,6 +30,7 @@ Public API (stable; other tools call it):
 '12z'
 """
 
+from tingpai.analysis.capped import UNREACHABLE, capped_shanten, limits
 from tingpai.analysis.decompose import (
     Decomposition,
     decompositions,
@@ -49,9 +53,11 @@ from tingpai.analysis.tables import warm
 __all__ = [
     "ALL_FORMS",
     "STANDARD_AND_ORPHANS",
+    "UNREACHABLE",
     "Decomposition",
     "DiscardOption",
     "Form",
+    "capped_shanten",
     "decompositions",
     "discard_table",
     "improving_tiles",
@@ -59,6 +65,7 @@ __all__ = [
     "is_ready",
     "is_seven_pairs",
     "is_thirteen_orphans",
+    "limits",
     "parse_forms",
     "shanten",
     "shanten_by_form",

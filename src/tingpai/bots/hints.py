@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tingpai.analysis import (
+    DiscardOption,
     Form,
     decompositions,
     discard_table,
@@ -27,6 +28,7 @@ from tingpai.analysis import (
     shanten_by_form,
     waits,
 )
+from tingpai.analysis.capped import UNREACHABLE, capped_shanten, limits
 from tingpai.engine import ActionKind, Observation
 from tingpai.rules import Payments, Ruleset, WinKind
 from tingpai.scoring import Score, Situation, score
@@ -70,27 +72,41 @@ def analyze(
         seen[t] += visible[t]
         if table is not None and t not in table.kinds:
             seen[t] = 4  # not in this tile set: never live
+    # RULES.md: a kind whose four tiles are all in the hand and its melds is no wait, and
+    # a kind outside the set is never drawn: with melds or a partial set the shape alone
+    # can overstate how near the hand is (the capped analysis counts them; without either
+    # the tables are exact and faster).
+    melded = [h - c for h, c in zip(held, counts, strict=True)]
+    caps = limits(melded, None if table is None else table.kinds)
+    capped = any(cap < 4 for cap in caps)
     result: dict[str, Any] = {}
     if table is not None:
         result["rules"] = table.ruleset.id
+    by_form = (
+        {form: value for form in FORM_WORDS if form in forms and (
+            value := capped_shanten(counts, caps, form)) != UNREACHABLE}
+        if capped else shanten_by_form(counts, forms)
+    )
     result.update({
         "hand": tiles_to_str(concealed),
         "melds": [m.to_str() for m in melds],
         "tiles": len(concealed) + 3 * len(melds),
         "forms": [word for form, word in FORM_WORDS.items() if form in forms],
-        "shanten": shanten(counts, forms),
-        "shanten_by_form": {
-            FORM_WORDS[form]: value for form, value in shanten_by_form(counts, forms).items()
-        },
+        "shanten": min(by_form.values()) if capped else shanten(counts, forms),
+        "shanten_by_form": {FORM_WORDS[form]: value for form, value in by_form.items()},
     })
 
     def drawable(tiles: Sequence[Tile]) -> list[Tile]:
         return [t for t in tiles if table is None or t in table.kinds]
 
     if len(concealed) % 3 == 1:
-        # RULES.md: a kind whose four tiles are all in the hand and its melds is no wait.
         ready = [t for t in drawable(waits(counts, forms)) if held[t] < 4]
-        tiles = ready or drawable(improving_tiles(counts, forms))
+        if ready:
+            tiles = ready
+        elif capped:
+            tiles = _capped_improving(counts, caps, forms, result["shanten"])
+        else:
+            tiles = drawable(improving_tiles(counts, forms))
         result["waits"] = [tile_to_str(t) for t in ready]
         result["improving"] = [tile_to_str(t) for t in tiles]
         result["live"] = sum(max(0, 4 - seen[t]) for t in tiles)
@@ -112,8 +128,12 @@ def analyze(
         )
         # Copies that cannot be drawn beyond the concealed ones: melds, visible, not in the set.
         unavailable = [min(4, n) - c for n, c in zip(seen, counts, strict=True)]
+        options = (
+            _capped_discards(counts, caps, forms, seen) if capped
+            else discard_table(counts, unavailable, forms)
+        )
         result["discards"] = []
-        for option in discard_table(counts, unavailable, forms):
+        for option in options:
             improving = drawable(option.improving)
             result["discards"].append({
                 "tile": tile_to_str(option.tile),
@@ -122,6 +142,42 @@ def analyze(
                 "live": option.live,
             })
     return result
+
+
+def _capped_improving(
+    counts: Sequence[int], caps: Sequence[int], forms: Form, now: int
+) -> list[Tile]:
+    """Kinds that can still be drawn and bring the hand nearer within the limits."""
+    drawn = list(counts)
+    found = []
+    for t in range(NUM_KINDS):
+        if drawn[t] >= caps[t]:
+            continue
+        drawn[t] += 1
+        if capped_shanten(drawn, caps, forms) < now:
+            found.append(t)
+        drawn[t] -= 1
+    return found
+
+
+def _capped_discards(
+    counts: Sequence[int], caps: Sequence[int], forms: Form, seen: Sequence[int]
+) -> list[DiscardOption]:
+    """:func:`~tingpai.analysis.discard_table` within the limits (live: 4 less the copies
+    seen, the discarded one and the melds' included)."""
+    options = []
+    rest = list(counts)
+    for t in range(NUM_KINDS):
+        if not rest[t]:
+            continue
+        rest[t] -= 1
+        after = capped_shanten(rest, caps, forms)
+        improving = tuple(_capped_improving(rest, caps, forms, after))
+        live = sum(max(0, 4 - seen[k]) for k in improving)
+        options.append(DiscardOption(t, after, improving, live))
+        rest[t] += 1
+    options.sort(key=lambda o: (o.shanten, -o.live, o.tile))
+    return options
 
 
 def _wait_wins(
