@@ -39,13 +39,21 @@ FORM_WORDS = {Form.STANDARD: "standard", Form.PAIRS: "pairs", Form.ORPHANS: "orp
 
 
 class TableRules:
-    """What ``--rules`` fixes: the ruleset, its tile kinds and the winds to score with."""
+    """What ``--rules`` fixes: the ruleset, its tile kinds and the winds to score with; at
+    a table also the seat's declared flowers and the dealer's repeats, which count in what
+    a win is worth (Hu's Flower Tile, the repeat bonuses)."""
 
-    def __init__(self, ruleset: Ruleset, seat_wind: Tile, round_wind: Tile) -> None:
+    def __init__(
+        self, ruleset: Ruleset, seat_wind: Tile, round_wind: Tile, *,
+        flowers: Sequence[Tile] = (), dealer_repeats: int = 0, eighth_repeat: bool = False,
+    ) -> None:
         self.ruleset = ruleset
         self.kinds = frozenset(ruleset.options.tile_kinds)
         self.seat_wind = seat_wind
         self.round_wind = round_wind
+        self.flowers = tuple(flowers)
+        self.dealer_repeats = dealer_repeats
+        self.eighth_repeat = eighth_repeat
         # The same table without a minimum or a qualifying-pattern rule, to say what a
         # wait that may not win would have scored.
         self.relaxed = Ruleset(
@@ -54,7 +62,26 @@ class TableRules:
             patterns=ruleset.patterns, payment=lambda value, self_drawn: Payments(),
         )
 
+    @classmethod
+    def of_seat(cls, obs: Observation) -> TableRules:
+        """The table as the seat of ``obs`` would score a win now."""
+        seat = obs.seat
+        last = obs.ruleset.options.max_repeats
+        return cls(
+            obs.ruleset, obs.seat_winds[seat], obs.round_wind, flowers=obs.flowers[seat],
+            dealer_repeats=obs.repeats if seat == obs.dealer else 0,
+            eighth_repeat=last is not None and obs.repeats >= last,
+        )
 
+    def situation(self) -> dict[str, Any]:
+        """What the wins are scored with, for the reader of a hint."""
+        return {
+            "flowers": tiles_to_str(self.flowers, sort=False),
+            "dealer_repeats": self.dealer_repeats,
+            "eighth_repeat": self.eighth_repeat,
+            "seat_wind": wind_to_str(self.seat_wind),
+            "round_wind": wind_to_str(self.round_wind),
+        }
 
 
 def analyze(
@@ -188,7 +215,8 @@ def _wait_wins(
     for key, win in (("discard", WinKind.DISCARD), ("self_draw", WinKind.SELF_DRAW)):
         situation = Situation(
             concealed=(*concealed, tile), win_tile=tile, melds=tuple(melds), win=win,
-            seat_wind=table.seat_wind, round_wind=table.round_wind,
+            seat_wind=table.seat_wind, round_wind=table.round_wind, flowers=table.flowers,
+            dealer_repeats=table.dealer_repeats, eighth_repeat=table.eighth_repeat,
         )
         out[key] = _win_outcome(score(situation, table.ruleset),
                                 score(situation, table.relaxed), table.ruleset)
@@ -235,10 +263,12 @@ def hint(obs: Observation) -> dict[str, Any]:
     they make the hand short, ``shanten`` is None and nothing else is analyzed); ``can_win``
     (the legal ``tsumo``/``ron`` actions' kinds); ``sacred`` (13 tiles: the waits lying in the
     seat's own pond, which bar every win by discard when the table has sacred discard);
-    ``pond_left`` (the seat's discards before its pond reaches the limit, or None); and per
-    ready discard in the
-    discard table its ``waits``, their ``wins`` at the table and ``sacred`` (waits that would
-    then lie in the pond, the discarded tile included).
+    ``pond_left`` (the seat's discards before its pond reaches the limit, or None);
+    ``unit``; ``situation`` (what every win is scored with: the seat's declared flowers,
+    the dealer's repeats, the eighth repeat and the winds, so a wait's ``total`` is the
+    hand's value as the table would score it); and per ready discard in the discard table
+    its ``waits``, their ``wins`` at the table and ``sacred`` (waits that would then lie in
+    the pond, the discarded tile included).
 
     >>> from tingpai.engine import Hand
     >>> view = hint(Hand("hk-4p", seed=3).observe(0))  # the dealer holds 14 tiles
@@ -247,7 +277,7 @@ def hint(obs: Observation) -> dict[str, Any]:
     """
     seat = obs.seat
     ruleset = obs.ruleset
-    table = TableRules(ruleset, obs.seat_winds[seat], obs.round_wind)
+    table = TableRules.of_seat(obs)
     concealed = [t for t in range(NUM_KINDS) for _ in range(obs.hand[t])]
     melds = list(obs.melds[seat])
     pond = obs.ponds[seat]
@@ -268,6 +298,8 @@ def hint(obs: Observation) -> dict[str, Any]:
         "pond_left": None if obs.pond_left is None else obs.pond_left[seat],
         "flowers_held": tiles_to_str(
             [t for t in range(NUM_KINDS, len(obs.hand)) for _ in range(obs.hand[t])]),
+        "unit": ruleset.unit.value,
+        "situation": table.situation(),
     }
     if len(concealed) + 3 * len(melds) not in (13, 14):
         # Undeclared flowers: the hand is short until they are declared and replaced.

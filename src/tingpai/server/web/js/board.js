@@ -145,7 +145,8 @@ function centre(model) {
   return box;
 }
 
-/** Render the board into `root` (replacing what was there). */
+/** Render the board into `root` (replacing what was there).  With `model.dock` (an
+ * element), the player's own hand and melds are put there instead of under its pond. */
 export function renderBoard(root, model) {
   const view = model.view;
   const n = view.players;
@@ -161,11 +162,19 @@ export function renderBoard(root, model) {
     const isMine = pos === "bottom" && model.handIsMine;
     area.append(seatHead(model, seat));
     area.append(pondEl(model, seat));
-    const tray = el("div", "tray");
-    if (!isMine) tray.append(concealedEl(model, seat, false));
-    tray.append(meldsEl(model, seat));
-    area.append(tray);
-    if (isMine) area.append(concealedEl(model, seat, true));
+    if (isMine && model.dock) {
+      // The player's own hand and melds go in the caller's dock (one row: the hand, then
+      // the melds and flowers), which the live table keeps at the bottom of the screen.
+      const row = el("div", "dock-hand");
+      row.append(concealedEl(model, seat, true), meldsEl(model, seat));
+      model.dock.append(row);
+    } else {
+      const tray = el("div", "tray");
+      if (!isMine) tray.append(concealedEl(model, seat, false));
+      tray.append(meldsEl(model, seat));
+      area.append(tray);
+      if (isMine) area.append(concealedEl(model, seat, true));
+    }
     board.append(area);
   }
   board.append(centre(model));

@@ -90,6 +90,18 @@ const en = {
   "windshort.E": "E", "windshort.S": "S", "windshort.W": "W", "windshort.N": "N",
   "error.generic": "Something went wrong: {error}",
   "bot": "bot",
+  "table.auto_flowers": "Declare flowers automatically",
+  "table.auto_flowers_note": "When declaring a flower is the only move to make, it is made without a click (never when you could win).",
+  "hint.hand_total": "hand {n} {unit}", "hint.discarder_pays": "the discarder pays {n}",
+  "hint.discarder_pays_others": "the discarder pays {n}, the others {m} each",
+  "hint.each_pays": "each pays {n}", "hint.after_discard": "Discard {tile}, then wait on",
+  "hint.counting": "Values count {what}.", "hint.count_flowers": "your flowers ({tiles})",
+  "hint.count_repeats": "dealer repeat {n}", "hint.count_eighth": "the eighth repeat",
+  "panel.times": "{total} × {k}",
+  "panel.for_table.discarder": "the discarder pays for the table",
+  "panel.for_table.robbing_kong": "the player robbed pays for the table",
+  "botlevel.random": "Random", "botlevel.greedy": "Greedy", "botlevel.value": "Value",
+  "botlevel.expert": "Expert",
 };
 
 const zhHans = {
@@ -177,6 +189,15 @@ const zhHans = {
   "rules.desc.hk-fanlaak": "香港番辣台（规则 002）：台设起番（默认 3 番），爆棚 10 番，番辣计分",
   "rules.desc.hk-fanlaak-0": "不设起番的番辣台（规则 002）：鸡糊也可以和",
   "error.generic": "出错了：{error}", "bot": "电脑",
+  "table.auto_flowers": "自动补花", "table.auto_flowers_note": "只能补花时自动补花，不必点击（能和牌时不会）。",
+  "hint.hand_total": "牌值 {n} {unit}", "hint.discarder_pays": "放炮者付 {n}",
+  "hint.discarder_pays_others": "放炮者付 {n}，其余每家付 {m}",
+  "hint.each_pays": "每家付 {n}", "hint.after_discard": "打出 {tile} 后听",
+  "hint.counting": "已计入{what}。", "hint.count_flowers": "你的花牌（{tiles}）",
+  "hint.count_repeats": "连庄 {n}", "hint.count_eighth": "第八次连庄",
+  "panel.times": "{total} × {k}",
+  "panel.for_table.discarder": "放炮者包付全桌", "panel.for_table.robbing_kong": "被抢杠者包付全桌",
+  "botlevel.random": "随机", "botlevel.greedy": "贪心", "botlevel.value": "估值", "botlevel.expert": "高手",
 };
 
 // Traditional Chinese: the simplified catalogue with the characters that differ converted.
@@ -212,7 +233,7 @@ const HANT = {
   "其": "其", "他": "他", "关": "關", "闭": "閉", "胡": "胡", "麻": "麻", "将": "將", "香": "香", "港": "港", "辣": "辣",
   "台": "台", "设": "設", "起": "起", "棚": "棚", "鸡": "雞", "糊": "糊", "也": "也", "按": "按",
   "基": "基", "本": "本", "任": "任", "即": "即", "至": "至", "半": "半", "法": "法", "二": "二",
-  "模": "模", "式": "式", "黄": "黃", "条": "條", "万": "萬", "默": "默", "家手": "家手", "视": "視", "线": "線", "胜": "勝", "让": "讓",
+  "模": "模", "式": "式", "黄": "黃", "条": "條", "万": "萬", "余": "餘", "随": "隨", "机": "機", "贪": "貪", "默": "默", "家手": "家手", "视": "視", "线": "線", "胜": "勝", "让": "讓",
 };
 
 function toHant(text) {
@@ -284,6 +305,11 @@ export function rulesetName(r) {
 
 export function rulesetDescription(r) {
   return lang !== "en" && CATALOGUES[lang][`rules.desc.${r.id}`] ? t(`rules.desc.${r.id}`) : r.description || "";
+}
+
+/** A bot level's name for people ("expert" -> "Expert", "高手"); an unknown level as is. */
+export function botLevelName(level) {
+  return has(`botlevel.${level}`) ? t(`botlevel.${level}`) : level;
 }
 
 export function windName(letter) {

@@ -1,7 +1,7 @@
 // The lobby: a new table (ruleset with its description and options, seats, timer, game
 // length) and the tables to join, watch or replay.
 import { api, rulesets, saveSeatKey } from "./api.js";
-import { t, rulesetName, rulesetDescription } from "./i18n.js";
+import { t, rulesetName, rulesetDescription, botLevelName } from "./i18n.js";
 import { el, toast } from "./ui.js";
 import { seatName } from "./table.js";
 import { patternsList } from "./panel.js";
@@ -112,7 +112,7 @@ export async function lobbyPage(root) {
   seatsField.append(el("legend", "", t("lobby.seats")));
   const seatsBox = el("div", "seats");
   seatsField.append(seatsBox);
-  seatsField.append(el("p", "muted small", t("lobby.bot_levels", { levels: bots.join(", ") })));
+  seatsField.append(el("p", "muted small", t("lobby.bot_levels", { levels: bots.map(botLevelName).join(", ") })));
   form.append(seatsField);
 
   const timeRow = el("div", "row");
@@ -146,9 +146,14 @@ export async function lobbyPage(root) {
   nameLabel.append(el("span", "", t("lobby.name")));
   const nameInput = el("input");
   nameInput.name = "name";
-  nameInput.maxLength = 32;
+  nameInput.maxLength = 24; // the server's rule: 1-24 printable characters
   nameInput.placeholder = t("lobby.name_placeholder");
   nameInput.value = localStorage.getItem("tingpai.name") || "";
+  // Saved as typed: taking a seat from the table list or an invite link offers it again.
+  nameInput.addEventListener("change", () => {
+    const name = nameInput.value.trim();
+    if (name) localStorage.setItem("tingpai.name", name);
+  });
   nameLabel.append(nameInput);
   const privLabel = el("label", "field inline checkbox");
   const priv = el("input");
@@ -182,7 +187,7 @@ export async function lobbyPage(root) {
         const select = el("select");
         select.name = `seat${seat}`;
         for (const level of bots) {
-          const opt = el("option", "", t("lobby.seat_bot", { level }));
+          const opt = el("option", "", t("lobby.seat_bot", { level: botLevelName(level) }));
           opt.value = `bot:${level}`;
           select.append(opt);
         }

@@ -84,6 +84,20 @@ function winnerBlock(ctx, summary, w) {
   return block;
 }
 
+/** When one loser pays a win "for the table" (Hu: the discarder pays the hand's total
+ * times 3 / 2.5 / 2), the total and the factor, read from the result: the payment over the
+ * winner's total.  Null when the payment is the total itself, or the winner's unit is fan
+ * (amounts come from a fan table, not a product). */
+export function paysForTable(summary, payment) {
+  if (payment.why !== "discarder" && payment.why !== "robbing_kong") return null;
+  const w = summary.winners.find((x) => x.seat === payment.to);
+  if (!w || w.unit !== "points" || !(w.total > 0) || payment.amount === w.total) return null;
+  const k = Math.round((payment.amount / w.total) * 100) / 100;
+  // The engine rounds a fractional product up to a whole point.
+  if (Math.abs(Math.ceil(w.total * k) - payment.amount) > 0) return null;
+  return { total: w.total, k };
+}
+
 function paymentsBlock(ctx, summary) {
   const block = el("div", "payments");
   block.append(el("h4", "", t("panel.payments")));
@@ -95,7 +109,13 @@ function paymentsBlock(ctx, summary) {
     item.dataset.to = String(p.to);
     item.dataset.amount = String(p.amount);
     item.append(el("span", "", t("panel.pays", { from: who(ctx, p.from, summary), to: who(ctx, p.to, summary), amount: p.amount })));
-    item.append(el("span", "why", t(`panel.why.${p.why}`)));
+    const why = el("span", "why", t(`panel.why.${p.why}`));
+    const times = paysForTable(summary, p);
+    if (times) {
+      why.append(el("span", "why-times", ` · ${t("panel.times", { total: times.total, k: times.k })} (${t(`panel.for_table.${p.why}`)})`));
+      item.dataset.multiplier = String(times.k);
+    }
+    item.append(why);
     list.append(item);
   }
   for (const seat of summary.penalties || []) {

@@ -1,7 +1,7 @@
 // The live table: one websocket (docs/protocol.md), the board, the player's hand and call
 // buttons, the action log, the hint, the timer and the end-of-hand / end-of-game panels.
 import { api, seatKey, saveSeatKey, ruleset, settlesInMoney } from "./api.js";
-import { t, windName, rulesetName } from "./i18n.js";
+import { t, windName, rulesetName, botLevelName } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel, patternsList } from "./panel.js";
 import { tileEl, tileRow, tileName, parseTiles, parseMeld } from "./tiles.js";
@@ -11,7 +11,7 @@ const CLAIM_ORDER = ["tsumo", "ron", "kong", "pung", "chow", "ckong", "akong", "
 
 export function seatName(seatInfo, seat) {
   if (!seatInfo) return `#${seat}`;
-  if (seatInfo.kind === "bot") return `${t("bot")} ${seat + 1} · ${seatInfo.bot}`;
+  if (seatInfo.kind === "bot") return `${t("bot")} ${seat + 1} · ${botLevelName(seatInfo.bot)}`;
   if (seatInfo.open) return t("lobby.open");
   return seatInfo.name || `#${seat}`;
 }
@@ -50,6 +50,25 @@ export function diffLog(prev, next) {
   return lines;
 }
 
+/** The seat whose discard is the newest, read from the view alone (so it survives a
+ * reload), or null.  In a claim window it is the seat whose tile is offered (already the
+ * last of its pond).  In a turn the actor got there either by claiming the newest discard
+ * (its newest meld names the seat claimed from, whose last discard is marked called) or by
+ * drawing after the seat before it in turn order discarded. */
+export function lastDiscarder(v) {
+  if (!v || v.phase === "ended" || v.actor === null || v.actor === undefined) return null;
+  const last = (s) => (v.ponds[s] && v.ponds[s].length ? v.ponds[s].length - 1 : -1);
+  if (v.phase === "claims") return last(v.actor) >= 0 ? v.actor : null;
+  const melds = v.melds[v.actor] || [];
+  const newest = melds[melds.length - 1];
+  if (newest && newest.from !== null && newest.from !== undefined && last(newest.from) >= 0
+      && (v.called[newest.from] || [])[last(newest.from)]) {
+    return newest.from;
+  }
+  const before = (v.actor + v.players - 1) % v.players;
+  return last(before) >= 0 ? before : null;
+}
+
 /** A log entry in words; the player's own actions in the first person. */
 export function logText(entry, names, me) {
   const mine = entry.seat === me && entry.key !== "log.draw" && entry.key !== "log.deal";
@@ -76,6 +95,11 @@ export class LiveTable {
     this.log = [];
     this.selected = -1;
     this.hintsOn = localStorage.getItem("tingpai.hints") === "1";
+    // Declare flowers without a click when that is the only sensible move (default on).
+    this.autoFlowers = localStorage.getItem("tingpai.autoflowers") !== "0";
+    this.autoSeq = -1;
+    this.chowOpen = false; // the "Chow with which tiles?" chooser, drawn by calls()
+    this.nameDraft = localStorage.getItem("tingpai.name") || ""; // the take-a-seat name box
     this.hint = null;
     this.hintSeq = -1;
     this.handNumber = 0;
@@ -140,7 +164,28 @@ export class LiveTable {
     this.send({ type: "act", seq: this.seq, action });
     this.legal = [];
     this.selected = -1;
+    this.chowOpen = false;
     this.render();
+  }
+
+  /** Declare a flower by itself when the setting is on and that is the only sensible move:
+   * a flower is legal in the seat's own turn and no win (tsumo / ron) is. */
+  autoFlower() {
+    const v = this.view;
+    if (!this.autoFlowers || !v || this.mySeat === null || this.autoSeq === this.seq) return false;
+    if (v.phase !== "turn" || v.actor !== v.seat) return false;
+    if (this.legal.some((a) => a.do === "tsumo" || a.do === "ron")) return false;
+    const flower = this.legal.find((a) => a.do === "flower");
+    if (!flower) return false;
+    this.autoSeq = this.seq;
+    this.act(flower);
+    return true;
+  }
+
+  setAutoFlowers(on) {
+    this.autoFlowers = on;
+    localStorage.setItem("tingpai.autoflowers", on ? "1" : "0");
+    if (!this.autoFlower()) this.render();
   }
 
   message(msg) {
@@ -158,6 +203,7 @@ export class LiveTable {
         this.view = msg.view;
       }
       this.handNumber = hand;
+      if (msg.seq !== this.seq) this.chowOpen = false;
       this.seq = msg.seq;
       this.legal = msg.legal || [];
       this.deadline = msg.deadline;
@@ -165,6 +211,7 @@ export class LiveTable {
         // Select the drawn tile: one more click discards it (Mahjong Soul's "tsumogiri").
         this.selected = this.myTiles().length - 1;
       }
+      if (this.autoFlower()) return;
       this.render();
       if (this.hintsOn && this.legal.length) this.loadHint();
     } else if (msg.type === "hand_end") {
@@ -263,6 +310,14 @@ export class LiveTable {
         if (action) this.act(action);
       }
       ev.preventDefault();
+    } else if (ev.key === "Escape" && this.showPatterns) {
+      this.showPatterns = false;
+      this.render();
+      ev.preventDefault();
+    } else if (ev.key === "Escape" && this.chowOpen) {
+      this.chowOpen = false;
+      this.render();
+      ev.preventDefault();
     } else if (ev.key === " " || ev.key === "Escape") {
       const pass = this.legalFor("pass");
       if (pass) {
@@ -305,7 +360,8 @@ export class LiveTable {
 
   async takeSeat(seat) {
     try {
-      const name = localStorage.getItem("tingpai.name") || undefined;
+      const name = this.nameDraft.trim();
+      if (name) localStorage.setItem("tingpai.name", name);
       const data = await api.post(`/api/tables/${this.id}/seats/${seat}`, name ? { name } : {});
       saveSeatKey(this.id, data.seat, data.token);
       this.key = seatKey(this.id);
@@ -329,6 +385,10 @@ export class LiveTable {
 
   render() {
     if (this.closed) return;
+    // A redraw replaces every node: keep the focus (and caret) of a text box being typed in.
+    const focused = document.activeElement && document.activeElement.id && this.root.contains(document.activeElement)
+      ? { id: document.activeElement.id, start: document.activeElement.selectionStart, end: document.activeElement.selectionEnd }
+      : null;
     const page = el("div", "table-page");
     const main = el("div", "table-main");
     const side = el("aside", "table-side");
@@ -350,7 +410,11 @@ export class LiveTable {
       }
       const playable = new Set(this.legal.filter((a) => a.do === "discard" || a.do === "flower").map((a) => a.tile));
       const lastSeat = this.lastDiscarder();
+      // The player's hand, melds and call buttons sit in a dock that stays at the bottom
+      // of the screen (sticky), so a decision never needs a scroll.
+      const dock = el("div", "dock");
       renderBoard(felt, {
+        dock: me !== null && me !== undefined ? dock : null,
         view: this.view,
         bottom: me ?? 0,
         me,
@@ -367,34 +431,32 @@ export class LiveTable {
         onTile: (code, index) => this.clickTile(code, index),
         onTileDouble: (code) => this.doubleTile(code),
       });
-      felt.append(this.calls());
+      dock.append(this.calls());
+      felt.append(dock);
     } else {
       felt.append(this.waitingRoom());
     }
-    side.append(this.hintBox());
+    if (this.mySeat !== null) side.append(this.hintBox());
     side.append(this.logBox());
     if (this.panel || this.gameEnd) page.append(this.modal());
     else if (this.showPatterns && this.rules) page.append(this.patternsModal());
     this.root.replaceChildren(page);
+    if (focused) {
+      const again = document.getElementById(focused.id);
+      if (again && again !== document.activeElement) {
+        again.focus();
+        if (typeof again.setSelectionRange === "function" && focused.start !== null && focused.start !== undefined) {
+          try { again.setSelectionRange(focused.start, focused.end); } catch { /* not a text box */ }
+        }
+      }
+    }
     this.tick();
     const log = this.root.querySelector(".log-lines");
     if (log) log.scrollTop = log.scrollHeight;
   }
 
   lastDiscarder() {
-    const v = this.view;
-    if (!v) return null;
-    if (v.phase === "claims" && v.actor !== null) return v.actor;
-    // Otherwise the seat whose discard is the newest: found from the log.
-    for (let i = this.log.length - 1; i >= 0; i--) {
-      const line = this.log[i];
-      if (line.deal) return null;
-      if (line.key === "log.discard") {
-        const pond = v.ponds[line.seat];
-        return pond.length && pond[pond.length - 1] === line.tile ? line.seat : null;
-      }
-    }
-    return null;
+    return lastDiscarder(this.view);
   }
 
   bar() {
@@ -422,6 +484,15 @@ export class LiveTable {
       hint.setAttribute("aria-pressed", this.hintsOn ? "true" : "false");
       hint.onclick = () => this.toggleHints();
       tools.append(hint);
+      const auto = el("label", "setting");
+      const box = el("input");
+      box.type = "checkbox";
+      box.id = "auto-flowers";
+      box.checked = this.autoFlowers;
+      box.onchange = () => this.setAutoFlowers(box.checked);
+      auto.append(box, el("span", "", t("table.auto_flowers")));
+      auto.title = t("table.auto_flowers_note");
+      tools.append(auto);
     }
     bar.append(tools);
     return bar;
@@ -439,6 +510,23 @@ export class LiveTable {
   }
 
   seatList() {
+    const wrap = el("div", "seat-picker");
+    if (this.mySeat === null && (this.info.seats || []).some((s) => s.open)) {
+      // The name this seat plays under (the server's rule: 1-24 printable characters);
+      // prefilled with the one this browser used last.
+      const label = el("label", "field inline seat-name-field");
+      label.append(el("span", "", t("lobby.name")));
+      const input = el("input");
+      input.id = "seat-name";
+      input.name = "name";
+      input.maxLength = 24;
+      input.placeholder = t("lobby.name_placeholder");
+      input.autocomplete = "nickname";
+      input.value = this.nameDraft;
+      input.oninput = () => { this.nameDraft = input.value; };
+      label.append(input);
+      wrap.append(label);
+    }
     const list = el("ul", "seat-list");
     (this.info.seats || []).forEach((s, i) => {
       const item = el("li");
@@ -452,7 +540,8 @@ export class LiveTable {
       }
       list.append(item);
     });
-    return list;
+    wrap.append(list);
+    return wrap;
   }
 
   calls() {
@@ -486,7 +575,16 @@ export class LiveTable {
       if (kind === "chow") {
         const b = el("button", "call call-chow", t("act.chow"));
         b.dataset.do = "chow";
-        b.onclick = () => (chows.length === 1 ? this.act(chows[0]) : this.chooseChow(chows, box));
+        if (this.chowOpen && chows.length > 1) b.classList.add("open");
+        b.setAttribute("aria-expanded", this.chowOpen && chows.length > 1 ? "true" : "false");
+        b.onclick = () => {
+          if (chows.length === 1) {
+            this.act(chows[0]);
+          } else {
+            this.chowOpen = true;
+            this.render();
+          }
+        };
         buttons.append(b);
         continue;
       }
@@ -499,10 +597,11 @@ export class LiveTable {
       }
     }
     box.append(buttons);
+    if (this.chowOpen && chows.length > 1) box.append(this.chowChooser(chows));
     return box;
   }
 
-  chooseChow(chows, box) {
+  chowChooser(chows) {
     const chooser = el("div", "chow-choice");
     chooser.append(el("span", "", t("table.select_chow")));
     for (const action of chows) {
@@ -512,10 +611,10 @@ export class LiveTable {
       b.onclick = () => this.act(action);
       chooser.append(b);
     }
-    const cancel = el("button", "button small", t("table.cancel"));
-    cancel.onclick = () => chooser.remove();
+    const cancel = el("button", "button small chow-cancel", t("table.cancel"));
+    cancel.onclick = () => { this.chowOpen = false; this.render(); };
     chooser.append(cancel);
-    box.append(chooser);
+    return chooser;
   }
 
   hintBox() {
@@ -538,20 +637,9 @@ export class LiveTable {
     if (h.shanten === null || h.shanten === undefined) return box;
     const state = h.shanten === -1 ? t("hint.complete") : h.shanten === 0 ? t("hint.ready") : t("hint.shanten", { n: h.shanten });
     box.append(el("p", "shanten", state));
-    const unit = h.unit ? t(`panel.unit.${h.unit}`) : "";
-    const worth = (o) => (o.legal ? `${o.total} ${unit}` : o.no_pattern ? t("hint.no_pattern") : o.short !== undefined ? t("hint.short", { n: o.short }) : "–");
     if (h.waits) {
       if (h.waits.length) {
-        const list = el("div", "waits");
-        list.append(el("span", "label", t("hint.waits")));
-        for (const w of h.wins || h.waits.map((tile) => ({ tile }))) {
-          const item = el("span", "wait");
-          item.append(tileEl(w.tile, { cls: "small" }));
-          if (w.live !== undefined) item.append(el("span", "live", t("hint.live", { n: w.live })));
-          if (w.discard) item.append(el("span", "worth", `${t("hint.by_discard")} ${worth(w.discard)} · ${t("hint.by_self")} ${worth(w.self_draw)}`));
-          list.append(item);
-        }
-        box.append(list);
+        box.append(this.waitList(t("hint.waits"), h.wins || h.waits.map((tile) => ({ tile })), h.unit));
       } else if (h.improving) {
         const list = el("div", "waits");
         list.append(el("span", "label", `${t("hint.improving")} (${t("hint.live", { n: h.live })})`));
@@ -581,6 +669,20 @@ export class LiveTable {
         table.append(row);
       }
       box.append(table);
+      // What the best ready discards would leave: their waits and what each win is worth.
+      for (const ready of h.discards.filter((d) => d.wins && d.wins.length).slice(0, 3)) {
+        const list = this.waitList(t("hint.after_discard", { tile: tileName(ready.tile) }), ready.wins, h.unit);
+        list.dataset.discard = ready.tile;
+        box.append(list);
+      }
+    }
+    const valued = (h.wins && h.wins.length) || (h.discards && h.discards.some((d) => d.wins && d.wins.length));
+    if (valued && h.situation && (h.situation.flowers || h.situation.dealer_repeats || h.situation.eighth_repeat)) {
+      const parts = [];
+      if (h.situation.flowers) parts.push(t("hint.count_flowers", { tiles: parseTiles(h.situation.flowers).map(tileName).join(" ") }));
+      if (h.situation.dealer_repeats) parts.push(t("hint.count_repeats", { n: h.situation.dealer_repeats }));
+      if (h.situation.eighth_repeat) parts.push(t("hint.count_eighth"));
+      box.append(el("p", "muted counting", t("hint.counting", { what: parts.join(", ") })));
     }
     if (h.sacred && h.sacred.length) {
       box.append(el("p", "warn sacred", t("hint.sacred", { tiles: h.sacred.map(tileName).join(" ") })));
@@ -589,6 +691,42 @@ export class LiveTable {
       box.append(el("p", "muted", t("table.pond_left", { n: h.pond_left })));
     }
     return box;
+  }
+
+  /** Waits with their live count and, at the table, what a win on each is worth: the
+   * hand's total and what the discarder (or each loser, on a self-draw) pays. */
+  waitList(label, wins, unitCode) {
+    const unit = unitCode ? t(`panel.unit.${unitCode}`) : "";
+    const worth = (o, key) => {
+      if (!o.legal) return o.no_pattern ? t("hint.no_pattern") : o.short !== undefined ? t("hint.short", { n: o.short }) : "–";
+      const pay = o.payments || {};
+      let text = t("hint.hand_total", { n: o.total, unit });
+      if (key === "discard" && pay.discarder !== undefined) {
+        text += " → " + (pay.others !== undefined
+          ? t("hint.discarder_pays_others", { n: pay.discarder, m: pay.others })
+          : t("hint.discarder_pays", { n: pay.discarder }));
+      } else if (key === "self_draw" && pay.each !== undefined) {
+        text += " → " + t("hint.each_pays", { n: pay.each });
+      }
+      return text;
+    };
+    const list = el("div", "waits");
+    list.append(el("span", "label", label));
+    for (const w of wins) {
+      const item = el("div", "wait");
+      item.dataset.tile = w.tile;
+      item.append(tileEl(w.tile, { cls: "small" }));
+      if (w.live !== undefined) item.append(el("span", "live", t("hint.live", { n: w.live })));
+      if (w.discard) {
+        const lines = el("span", "worth");
+        const d = el("span", "worth-discard", `${t("hint.by_discard")}: ${worth(w.discard, "discard")}`);
+        const sd = el("span", "worth-self", `${t("hint.by_self")}: ${worth(w.self_draw, "self_draw")}`);
+        lines.append(d, sd);
+        item.append(lines);
+      }
+      list.append(item);
+    }
+    return list;
   }
 
   logBox() {
@@ -601,15 +739,26 @@ export class LiveTable {
       lines.append(item);
     }
     box.append(lines);
-    box.append(el("p", "keys muted", t("table.keys")));
+    if (this.mySeat !== null) box.append(el("p", "keys muted", t("table.keys")));
     return box;
   }
 
   patternsModal() {
     const shade = el("div", "modal-shade");
     shade.onclick = (ev) => { if (ev.target === shade) { this.showPatterns = false; this.render(); } };
-    const box = el("div", "modal");
-    box.append(el("h2", "", `${t("table.patterns")} · ${rulesetName(this.rules)}`));
+    const box = el("div", "modal patterns-modal");
+    box.setAttribute("role", "dialog");
+    // The title bar stays at the top of the window while the list scrolls, with a close
+    // control a phone reaches without scrolling to the end.
+    const head = el("div", "modal-head");
+    head.append(el("h2", "", `${t("table.patterns")} · ${rulesetName(this.rules)}`));
+    const x = el("button", "modal-close", "×");
+    x.id = "patterns-close";
+    x.title = t("table.close");
+    x.setAttribute("aria-label", t("table.close"));
+    x.onclick = () => { this.showPatterns = false; this.render(); };
+    head.append(x);
+    box.append(head);
     box.append(patternsList(this.rules));
     const close = el("button", "button", t("table.close"));
     close.onclick = () => { this.showPatterns = false; this.render(); };
