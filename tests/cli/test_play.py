@@ -141,3 +141,53 @@ def test_end_of_input_at_the_hand_panel_saves_the_record(tmp_path: Path) -> None
     assert run(_args(tmp_path, rules="hk-2p", seed=3), stdin=lines) == 0
     record = json.loads((tmp_path / "game-3.json").read_text(encoding="utf-8"))
     assert record["hands"] and replay(record, partial=True).hands
+
+
+def test_a_second_game_on_the_same_seed_keeps_the_first_record(tmp_path: Path) -> None:
+    assert run(_args(tmp_path, rules="hu-4p"), stdin=io.StringIO("q\n")) == 0
+    first = (tmp_path / "game-7.json").read_text(encoding="utf-8")
+    assert run(_args(tmp_path, rules="hu-2p"), stdin=io.StringIO("q\n")) == 0
+    assert (tmp_path / "game-7.json").read_text(encoding="utf-8") == first
+    assert json.loads((tmp_path / "game-7-2.json").read_text(encoding="utf-8"))["rules"] == "hu-2p"
+
+
+def test_a_records_folder_that_cannot_be_written_is_refused_before_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder", encoding="utf-8")
+    assert run(_args(tmp_path, records=str(taken)), stdin=io.StringIO("1\n" * 50)) == 2
+    err = capsys.readouterr()
+    assert "cannot write records to" in err.err and "a-file" in err.err
+    assert "you are seat" not in err.out  # no game was started
+    assert taken.read_text(encoding="utf-8") == "not a folder"
+
+
+def test_quitting_mid_hand_says_how_to_replay_the_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(_args(tmp_path), stdin=io.StringIO("q\n")) == 0
+    assert "--partial" in capsys.readouterr().out
+    assert replay(json.loads((tmp_path / "game-7.json").read_text(encoding="utf-8")),
+                  partial=True).hands
+
+
+def test_the_winners_melds_show_in_the_hand_panel(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rich reads "[pung 888m]" as markup and drops it unless escaped."""
+    assert run(_args(tmp_path, seed=7), stdin=io.StringIO("1\n" * 5000)) == 0
+    out = capsys.readouterr().out
+    shown = [line for line in out.splitlines() if line.strip().startswith("hand ")]
+    assert any("[pung " in line or "[chow " in line or "[kong " in line for line in shown)
+
+
+def test_the_length_question_asks_again_after_a_wrong_answer() -> None:
+    from rich.console import Console
+
+    from tingpai.cli.play_cmd import _ask_length
+
+    console = Console(file=io.StringIO(), width=100)
+    assert _ask_length(console, io.StringIO("x\nfoo\n2\n")) == "round"
+    assert console.file.getvalue().count("is neither") == 2  # type: ignore[attr-defined]
+    assert _ask_length(console, io.StringIO("\n")) == "full"

@@ -156,3 +156,11 @@ def test_report_command(two_runs: list[Path], tmp_path: Path,
     assert capsys.readouterr().out.startswith("# Balance report")
     assert main(["report", str(tmp_path / "missing")]) == 2
     assert "missing: no manifest.json" in capsys.readouterr().err
+    # A report written into a run directory could replace the run's own files: refused.
+    rows = (two_runs[0] / "games.jsonl").read_bytes()
+    target = two_runs[0] / "games.jsonl"
+    assert main(["report", str(two_runs[0]), "-o", str(target)]) == 2
+    assert "inside the run directory" in capsys.readouterr().err
+    assert target.read_bytes() == rows
+    assert main(["report", str(two_runs[0]), "--format", "md", "-o", "-"]) == 0
+    assert capsys.readouterr().out.startswith("# Balance report")

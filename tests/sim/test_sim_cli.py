@@ -106,6 +106,11 @@ def test_records_replay_to_the_same_final_scores(
     assert [s["mean_score"] for s in out["seats"]] == pytest.approx(
         [v / 4 for v in score_sums]
     )
+    # Another run into the same folder would overwrite these: refused, nothing touched.
+    before = {f.name: f.read_bytes() for f in files}
+    assert main(["sim", "--rules", "hk-4p", "--games", "1", "--records", str(out_dir)]) == 2
+    assert "already holds game-00001.json" in capsys.readouterr().err
+    assert {f.name: f.read_bytes() for f in sorted(out_dir.iterdir())} == before
 
 
 def test_options_are_parsed_as_json(capsys: pytest.CaptureFixture[str]) -> None:

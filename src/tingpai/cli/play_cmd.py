@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from tingpai.bots import bot_names, find_bot
@@ -273,7 +275,7 @@ def show_result(console: Console, hand: Hand, ruleset: Ruleset, names: Names) ->
         how = w["win"].replace("-", " ")
         source = f" from {names.who(w['from'], winds)}" if w["from"] is not None else ""
         console.print(f"[bold]{names.who(w['seat'], winds)} wins by {how}{source}[/bold]")
-        melds = "  ".join(f"[{m}]" for m in w["melds"])
+        melds = "  ".join(escape(f"[{m}]") for m in w["melds"])  # not Rich markup
         tile = f"  + {_tiles_text(w['tile'])}" if w["tile"] else ""
         console.print(f"  hand {_tiles_text(w['hand'])}  {melds}{tile}")
         if w["flowers"]:
@@ -327,10 +329,18 @@ def show_standings(console: Console, match: Match, names: Names) -> None:
 
 
 def _ask_length(console: Console, inp: TextIO) -> str:
-    """Ask for the game length at a terminal (Enter: the full game)."""
-    console.print("game length: [1] full game  [2] one round (East only)")
-    answer = inp.readline().strip().lower()
-    return "round" if answer in {"2", "round", "r"} else "full"
+    """Ask for the game length at a terminal (Enter: the full game), again after an
+    answer that is neither."""
+    while True:
+        console.print(escape("game length: [1] full game  [2] one round (East only) > "),
+                      end="")
+        line = inp.readline()
+        answer = line.strip().lower()
+        if not line or answer in {"", "1", "full", "f"}:
+            return "full"
+        if answer in {"2", "round", "r"}:
+            return "round"
+        console.print(f"{answer!r} is neither: type 1 (or Enter) or 2")
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
@@ -351,6 +361,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         if not 0 <= args.seat < ruleset.options.players:
             raise ValueError(f"seat {args.seat} is not a seat of {ruleset.id}")
         bot_of_seat = seat_bots(args.bots, ruleset.options.players, args.seat)
+        folder = _records_folder(Path(args.records))
     except (RuleError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -370,20 +381,42 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         console.print("\nstopped")
     finally:
-        path = _save(match, Path(args.records), seed)
+        path = _save(match, folder, seed)
     res = match.result
     console.print(f"scores {list(res.scores)}; record written to {path}")
     if res.over:
         console.print(f"winner: seat {res.winner}")
+    elif match.hand is not None and not match.hand.is_over:
+        console.print(f"(the game stopped mid-hand: replay it with `tingpai replay {path} "
+                      "--partial`)")
     return 0
 
 
+def _records_folder(folder: Path) -> Path:
+    """The folder records go to, made now (ValueError naming it when it cannot be), so a
+    game is never played to a record that cannot be written."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot write records to {folder}: {exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write records to {folder}: not writable")
+    return folder
+
+
 def _save(match: Match, folder: Path, seed: int) -> Path:
-    """Write the record of every hand played so far."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"game-{seed}.json"
-    path.write_text(json.dumps(match.record(), ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    """Write the record of every hand played so far, beside (never over) the records of
+    earlier games on the same seed: game-7.json, game-7-2.json, ..."""
+    text = json.dumps(match.record(), ensure_ascii=False) + "\n"
+    number = 1
+    while True:
+        path = folder / (f"game-{seed}.json" if number == 1 else f"game-{seed}-{number}.json")
+        try:
+            with path.open("x", encoding="utf-8") as out:
+                out.write(text)
+            return path
+        except FileExistsError:
+            number += 1
 
 
 def _play(console: Console, inp: TextIO, match: Match, bots: dict[int, Bot], names: Names,

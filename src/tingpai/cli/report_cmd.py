@@ -8,7 +8,8 @@ Each DIR is a run directory written by ``tingpai sim --out DIR``.  The HTML page
 ``report.html``) is self-contained: it opens offline, its plots embedded as SVG.  Several
 runs are set side by side, with the significant differences between them (see
 :mod:`tingpai.sim.balance` for the intervals and tests).  ``--format md`` gives the tables
-as Markdown, on standard output unless ``-o`` names a file.
+as Markdown, on standard output unless ``-o`` names a file (``-o -``: standard output).
+A file inside one of the run directories is refused: it could overwrite the run.
 
 A directory that is not a run, or holds malformed rows, exits with status 2 and a message
 naming it; nothing is written then.
@@ -61,9 +62,15 @@ def run(args: argparse.Namespace) -> int:
                   f"({exc})", file=sys.stderr)
             return 2
     target = args.output or (None if args.format == "md" else "report.html")
-    if target is None:
+    if target is None or target == "-":
         sys.stdout.write(text)
         return 0
+    inside = next((run for run in args.runs
+                   if Path(target).resolve().parent == Path(run).resolve()), None)
+    if inside is not None:
+        print(f"error: {target} is inside the run directory {inside}: a report there could "
+              "overwrite the run's own files; write it elsewhere", file=sys.stderr)
+        return 2
     try:
         Path(target).write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -71,6 +71,8 @@ def rate(successes: int, n: int) -> Estimate:
     (0.5, 0.404, 0.596)
     >>> rate(0, 0).defined
     False
+    >>> all(rate(k, n).low <= k / n <= rate(k, n).high for n in range(1, 400) for k in (0, n))
+    True
     """
     if n <= 0:
         return Estimate("rate", 0.0, 0.0, 0.0, 0)
@@ -78,8 +80,10 @@ def rate(successes: int, n: int) -> Estimate:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate("rate", p, max(0.0, centre - half), min(1.0, centre + half), n,
-                    successes=successes)
+    # The interval holds the rate itself: at 0 of n or n of n rounding would leave the
+    # bound a hair beyond it (a negative error bar to a plot).
+    return Estimate("rate", p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)),
+                    n, successes=successes)
 
 
 def mean(values: Iterable[float]) -> Estimate:

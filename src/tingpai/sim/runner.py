@@ -100,6 +100,12 @@ def run_sim(
         raise ValueError(f"max_hands must be at least 1, got {max_hands}")
     runner = backend if backend is not None else local_backend(workers)
     out_dir = Path(records_dir) if records_dir is not None else None
+    if out_dir is not None and not resume:  # resumed, it writes the same records again
+        taken = next((name for i in range(games)
+                      if (out_dir / (name := record_name(i))).exists()), None)
+        if taken is not None:
+            raise ValueError(f"records folder {out_dir} already holds {taken} from another "
+                             "run: give an empty folder (nothing was written)")
     stats = SimStats(ruleset, opts, seats, seed, max_hands)
     first = 0
     store: RunStore | None = None
