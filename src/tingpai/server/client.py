@@ -5,6 +5,12 @@ was given), open the websocket, and on every view with legal actions rebuild the
 :class:`~tingpai.engine.Observation` from the view's JSON, ask the bot, and send the
 action with the view's ``seq``; ``ready`` after each hand; stop at ``game_end``.  If the
 connection drops (a server restart) it reconnects with the same token and goes on.
+
+What trying again cannot mend raises :class:`ClientError` at once: a URL that is not a
+server's, a table the server does not have (close code 4404), a token that holds no seat
+(4403, also when the seat's token was replaced), a seat the server refuses.  A server that
+cannot be reached before the first connection is tried for ``connect_for`` seconds (a
+server still starting), then raises :class:`ClientError` too.
 """
 
 from __future__ import annotations
@@ -12,17 +18,62 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import socket
 import time
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from tingpai.bots import find_bot
 from tingpai.engine import Observation
 from tingpai.engine.observation import action_json
+
+FINAL_CLOSE_CODES = {
+    4403: "this token holds no seat at this table",
+    4404: "no such table",
+}
+"""Websocket close codes that reconnecting cannot mend (docs/protocol.md), with what they
+mean when the server sent no error message before closing."""
+
+
+class ClientError(RuntimeError):
+    """A failure the client gives up on at once (trying again would not mend it) or after
+    ``connect_for`` seconds of not reaching the server; its message names the problem."""
+
+
+def check_base_url(base: str) -> None:
+    """Raise :class:`ClientError` unless ``base`` is an ``http://`` or ``https://`` server
+    address with a host (and, if given, a valid port)."""
+    try:
+        parts = urlsplit(base)
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:
+        port_ok = False
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname \
+            or not port_ok:
+        raise ClientError(f"{base!r} is not a server URL (expected http://HOST:PORT or "
+                          "https://HOST)")
+
+
+def describe(exc: BaseException) -> str:
+    """A short reason for a failed connection, from the exception or what caused it."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ConnectionRefusedError):
+            return "connection refused"
+        if isinstance(seen, socket.gaierror):
+            return f"cannot resolve the host name ({seen.strerror or seen})"
+        if isinstance(seen, InvalidStatus):
+            return f"the websocket handshake was answered with HTTP {seen.response.status_code}"
+        if isinstance(seen, TimeoutError | httpx.TimeoutException):
+            return "timed out"
+        seen = seen.__cause__ or seen.__context__
+    return str(exc) or type(exc).__name__
 
 
 @dataclass
@@ -64,17 +115,44 @@ def ws_url(base: str, table: str, token: str) -> str:
 
 
 async def take_seat(base: str, table: str, seat: int, name: str | None = None,
-                    http: httpx.AsyncClient | None = None) -> str:
-    """Take an open seat; returns its token (raises RuntimeError with the server's
-    error)."""
+                    http: httpx.AsyncClient | None = None, connect_for: float = 5.0) -> str:
+    """Take an open seat; returns its token.
+
+    Raises :class:`ClientError` (a RuntimeError) with the server's error, or when the server
+    cannot be reached for ``connect_for`` seconds (a refused connection sent nothing, so it
+    is tried again).
+    """
+    check_base_url(base)
     own = http is None
     client = http or httpx.AsyncClient(timeout=30)
+    where = f"seat {seat} of table {table} at {base}"
+    started = time.monotonic()
     try:
         body = {"name": name} if name else {}
-        r = await client.post(f"{base.rstrip('/')}/api/tables/{table}/seats/{seat}", json=body)
+        while True:
+            try:
+                r = await client.post(f"{base.rstrip('/')}/api/tables/{table}/seats/{seat}",
+                                      json=body)
+                break
+            except httpx.ConnectError as exc:
+                if time.monotonic() - started >= connect_for:
+                    raise ClientError(f"cannot reach {base}: {describe(exc)} "
+                                      f"(tried for {connect_for:g} s)") from None
+                await asyncio.sleep(0.2)
+            except httpx.HTTPError as exc:
+                raise ClientError(f"cannot take {where}: {describe(exc)}") from None
+        try:
+            answer = r.json()
+        except ValueError:
+            answer = None
         if r.status_code != 200:
-            raise RuntimeError(f"taking seat {seat} of {table}: {r.status_code} {r.text}")
-        token: str = r.json()["token"]
+            said = answer.get("error") if isinstance(answer, dict) else None
+            raise ClientError(f"cannot take {where}: {said or r.text[:200] or 'no reason given'}"
+                              f" (HTTP {r.status_code})")
+        if not isinstance(answer, dict) or not isinstance(answer.get("token"), str):
+            raise ClientError(f"cannot take {where}: the answer holds no token "
+                              "(is this a tingpai server?)")
+        token: str = answer["token"]
         return token
     finally:
         if own:
@@ -83,35 +161,57 @@ async def take_seat(base: str, table: str, seat: int, name: str | None = None,
 
 async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | None = None,
                     name: str | None = None, seed: int = 0, stop_at: float | None = None,
-                    reconnect_for: float = 30.0, think: float = 0.0) -> SeatStats:
+                    reconnect_for: float = 30.0, connect_for: float = 5.0,
+                    think: float = 0.0) -> SeatStats:
     """Play a seat to the game's end (or until ``time.monotonic()`` passes ``stop_at``).
 
-    Reconnects for up to ``reconnect_for`` seconds when the connection drops; waits
-    ``think`` seconds before each action (a player's pace, for load tests).
+    Reconnects for up to ``reconnect_for`` seconds when the connection drops (then returns
+    with a ``connection lost`` error); before the first connection, a server that cannot be
+    reached is tried for ``connect_for`` seconds, then :class:`ClientError` is raised.  A
+    close the server means for good (4403, 4404), a bad URL or a refused seat raise
+    :class:`ClientError` at once.  Waits ``think`` seconds before each action (a player's
+    pace, for load tests).
     """
+    check_base_url(base)
     player = find_bot(bot, random.Random(seed))
     if token is None:
-        token = await take_seat(base, table, seat, name or f"{bot} bot")
+        token = await take_seat(base, table, seat, name or f"{bot} bot",
+                                connect_for=connect_for)
     stats = SeatStats(table, seat)
     url = ws_url(base, table, token)
     lost_since: float | None = None
+    connected = False
     while not stats.finished:
         if stop_at is not None and time.monotonic() >= stop_at:
             break
+        errors_before = len(stats.errors)
         try:
             async with connect(url, max_size=1 << 22, open_timeout=10, compression=None) as ws:
-                if lost_since is not None:
+                if lost_since is not None and connected:
                     stats.reconnects += 1
-                    lost_since = None
+                lost_since = None
+                connected = True
                 if await _play(ws, player, stats, stop_at, think):
                     break
+        except InvalidURI as exc:
+            raise ClientError(f"{base!r} is not a server URL: {exc}") from None
         # A handshake the server died in the middle of fails as InvalidMessage, a refused
         # one as InvalidStatus: both are a connection to try again.
         except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
             if stats.finished:
                 break
+            if isinstance(exc, ConnectionClosed) and exc.rcvd is not None \
+                    and exc.rcvd.code in FINAL_CLOSE_CODES:
+                said = stats.errors[errors_before:]
+                reason = said[-1] if said else FINAL_CLOSE_CODES[exc.rcvd.code]
+                raise ClientError(f"table {table} at {base}: {reason} "
+                                  f"(close code {exc.rcvd.code})") from None
             lost_since = lost_since or time.monotonic()
-            if time.monotonic() - lost_since > reconnect_for:
+            limit = reconnect_for if connected else min(reconnect_for, connect_for)
+            if time.monotonic() - lost_since > limit:
+                if not connected:
+                    raise ClientError(f"cannot reach {base}: {describe(exc)} "
+                                      f"(tried for {limit:g} s)") from None
                 stats.errors.append(f"connection lost: {exc}")
                 break
             await asyncio.sleep(0.2)
