@@ -13,6 +13,9 @@ from tingpai.rules import find_ruleset
 from tingpai.sim.arena import (
     ArenaReport,
     ArenaTally,
+    ArenaTask,
+    _play,
+    _t_within,
     fill_lineup,
     rotation,
     run_arena,
@@ -82,6 +85,21 @@ def test_the_interval_uses_students_t() -> None:
     assert t_quantile(2, 0.95) == pytest.approx(4.303, abs=1e-3)
     assert t_quantile(10, 0.99) == pytest.approx(3.169, abs=5e-3)
     assert t_quantile(30, 0.999) == pytest.approx(3.646, abs=5e-3)
+    # Few sets and the stopping rule's levels: where an approximation fails (tables of
+    # Student's t, two-sided; 4 looks of 400 games split 95% into 99.9875%).
+    assert t_quantile(3) == pytest.approx(3.1824, abs=1e-4)
+    assert t_quantile(4) == pytest.approx(2.7764, abs=1e-4)
+    assert t_quantile(5) == pytest.approx(2.5706, abs=1e-4)
+    assert t_quantile(3, 0.999) == pytest.approx(12.924, abs=1e-3)
+    assert t_quantile(5, 0.999) == pytest.approx(6.869, abs=1e-3)
+    assert t_quantile(3, 0.9995) == pytest.approx(16.326, abs=1e-3)
+
+
+@pytest.mark.parametrize("df", [1, 2, 3, 7, 40, 900])
+def test_the_quantile_inverts_the_distribution(df: int) -> None:
+    """P(|T| <= t_quantile(df, level)) is the level itself, at every level tried."""
+    for level in (0.5, 0.9, 0.95, 0.99, 0.999, 0.99995):
+        assert _t_within(t_quantile(df, level), df) == pytest.approx(level, abs=1e-12)
 
 
 @pytest.mark.parametrize(("games", "every", "level"),
@@ -151,3 +169,34 @@ def test_cli_bad_arguments_exit_2(
     assert main(["arena", "--games", "1", "--json", *args]) == 2
     assert message in json.loads(capsys.readouterr().out)["error"]
 
+
+
+def test_a_discard_two_seats_win_on_is_one_deal_in() -> None:
+    """Hu pays every winner on one discard: its discarder dealt in once in that hand (a
+    rate per hand played).  Game 2 of seed 5 at hu-4p has two winners on seat 1's discard;
+    the tally is checked against the hands each seat paid as discarder, read from the
+    game's own record."""
+    import random
+
+    import tingpai
+    from tingpai.sim.games import game_seed
+
+    lineup = fill_lineup(["greedy", "random"], 4)
+    seed = game_seed(5, 2)
+    tally = _play(ArenaTask(2, seed, "hu-4p", {}, lineup, 150), 0)
+    bots = [tingpai.find_bot(b, random.Random(f"arena/{seed}/{b}/{s}"))
+            for s, b in enumerate(lineup)]
+    rng = random.Random(seed)
+    match = tingpai.Match("hu-4p", rng=random.Random(rng.getrandbits(64)))
+    while not match.is_over:
+        seat = match.to_act()[0]
+        match.apply(bots[seat].act(match.observe(seat)))
+    dealt_in = [0] * 4
+    doubles = 0
+    for hand in tingpai.replay(match.record()).to_json()["hands"]:
+        payers = {w["from"] for w in hand["winners"] if w["win"] in ("discard", "robbing-kong")}
+        doubles += len(hand["winners"]) > 1
+        for payer in payers:
+            dealt_in[payer] += 1
+    assert doubles >= 1  # the case this test is about
+    assert [t.deal_ins for t in tally.seats] == dealt_in
