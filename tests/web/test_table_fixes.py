@@ -108,6 +108,17 @@ class Scenario:
     def chow_offer(self) -> None:
         self.page.wait_for_selector("button.call-chow")
 
+    def to_chow_offer(self) -> None:
+        """From the deal to the chow offer: the opening, then the three pungs."""
+        self.opening()
+        self.pungs()
+        self.chow_offer()
+
+    def to_ready(self) -> None:
+        """From the deal to the drawn 9p with three pungs and the chow: a ready hand."""
+        self.to_chow_offer()
+        self.chow_and_draw()
+
     def chow_and_draw(self) -> None:
         """Chow 345m, discard 7m; the others throw 2s 8s 1p and the player draws 9p."""
         page = self.page
@@ -162,9 +173,7 @@ def test_call_buttons_and_chow_chooser_stay_on_screen_with_three_melds(
     page.set_viewport_size(DESKTOP)
     game = Scenario(server, page)
     try:
-        game.opening()
-        game.pungs()
-        game.chow_offer()
+        game.to_chow_offer()
         assert page.locator(MY_MELDS).count() == 3
         for size in (DESKTOP, PHONE):
             page.set_viewport_size(size)
@@ -221,9 +230,7 @@ def test_the_last_discard_stays_marked_after_a_reload(
 ) -> None:
     game = Scenario(server, page)
     try:
-        game.opening()
-        game.pungs()
-        game.chow_offer()
+        game.to_chow_offer()
         # In a claim window the offered tile is marked: seat 3's 5m.
         last = page.locator(".pond .tile.last")
         assert last.count() == 1
@@ -288,10 +295,7 @@ def test_the_hint_values_a_win_as_the_engine_would_score_it(
 ) -> None:
     game = Scenario(server, page, repeats=2)
     try:
-        game.opening()
-        game.pungs()
-        game.chow_offer()
-        game.chow_and_draw()
+        game.to_ready()
         hint = _get(f"{server.url}/api/tables/{game.table_id}/hint?token={game.token}")["hint"]
         assert hint["situation"] == {"flowers": "1f", "dealer_repeats": 2,
                                      "eighth_repeat": False, "seat_wind": "E",
@@ -327,10 +331,7 @@ def test_the_hand_end_panel_says_why_the_discarder_pays_three_times(
 ) -> None:
     game = Scenario(server, page, repeats=2)
     try:
-        game.opening()
-        game.pungs()
-        game.chow_offer()
-        game.chow_and_draw()
+        game.to_ready()
         game.discard("9p")
         page.click("button.call.win")
         page.wait_for_selector(".hand-panel .payments li[data-why='discarder']")
