@@ -181,3 +181,11 @@ def test_no_improving_kind_is_one_that_cannot_be_drawn(
     # all four 2m are held (three concealed, one in the chow)
     _, result = run_json(capsys, "2224m458p14s5z [123m]")
     assert "2m" not in result["improving"]
+
+
+def test_a_form_that_needs_no_melds_beside_melds_exits_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["analyze", "1122334455m [666p]", "--forms", "pairs", "--json"])
+    assert status == 2
+    assert "seven pairs and thirteen orphans need a hand without fixed melds" in (
+        capsys.readouterr().out)

@@ -162,5 +162,22 @@ def test_report_command(two_runs: list[Path], tmp_path: Path,
     assert main(["report", str(two_runs[0]), "-o", str(target)]) == 2
     assert "inside the run directory" in capsys.readouterr().err
     assert target.read_bytes() == rows
+    deeper = two_runs[0] / "kept" / "report.html"
+    assert main(["report", str(two_runs[0]), "-o", str(deeper)]) == 2
+    assert "inside the run directory" in capsys.readouterr().err and not deeper.exists()
     assert main(["report", str(two_runs[0]), "--format", "md", "-o", "-"]) == 0
     assert capsys.readouterr().out.startswith("# Balance report")
+
+
+def test_a_discard_two_seats_win_on_is_one_deal_in_of_its_discarder() -> None:
+    """Hu pays every winner on one discard; the sim's deal-in count, like the arena's, is
+    per hand (a rate over hands played)."""
+    from tingpai.rules import find_ruleset
+    from tingpai.sim.report import SimStats
+
+    double = HandSummary(WinKind.DISCARD, 0, (
+        WinSummary(0, WinKind.DISCARD, 2, 1000, ()), WinSummary(1, WinKind.DISCARD, 2, 500, ()),
+    ))
+    stats = SimStats(find_ruleset("hu-3p"), {}, ("greedy",) * 3, 1)
+    stats.add(GameOutcome(0, 0, (double,), (35000,) * 3, (38000, 36500, 30500), (0, 1, 2)))
+    assert stats.dealt_in == [0, 0, 1] and stats.wins == 2

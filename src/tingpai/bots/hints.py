@@ -24,7 +24,6 @@ from tingpai.analysis import (
     improving_tiles,
     is_seven_pairs,
     is_thirteen_orphans,
-    shanten,
     shanten_by_form,
     waits,
 )
@@ -109,17 +108,18 @@ def analyze(
     result: dict[str, Any] = {}
     if table is not None:
         result["rules"] = table.ruleset.id
-    by_form = (
-        {form: value for form in FORM_WORDS if form in forms and (
-            value := capped_shanten(counts, caps, form)) != UNREACHABLE}
-        if capped else shanten_by_form(counts, forms)
-    )
+    by_form = shanten_by_form(counts, forms)  # raises when no chosen form applies
+    if capped:
+        limited = {form: value for form in by_form
+                   if (value := capped_shanten(counts, caps, form)) != UNREACHABLE}
+        # (no form completable with the tiles left: the shape's own figures stand)
+        by_form = limited or by_form
     result.update({
         "hand": tiles_to_str(concealed),
         "melds": [m.to_str() for m in melds],
         "tiles": len(concealed) + 3 * len(melds),
         "forms": [word for form, word in FORM_WORDS.items() if form in forms],
-        "shanten": min(by_form.values()) if capped else shanten(counts, forms),
+        "shanten": min(by_form.values()),
         "shanten_by_form": {FORM_WORDS[form]: value for form, value in by_form.items()},
     })
 

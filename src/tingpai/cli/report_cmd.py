@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     inside = next((run for run in args.runs
-                   if Path(target).resolve().parent == Path(run).resolve()), None)
+                   if Path(run).resolve() in Path(target).resolve().parents), None)
     if inside is not None:
         print(f"error: {target} is inside the run directory {inside}: a report there could "
               "overwrite the run's own files; write it elsewhere", file=sys.stderr)

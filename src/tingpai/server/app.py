@@ -506,13 +506,14 @@ def create_app(settings: Settings | str) -> FastAPI:
             await websocket.close(4404)
             return
         seat: int | None = None
-        if token is not None:
-            seat = table.seat_of_token(accounts.token_hash(token))
+        hashed = None if token is None else accounts.token_hash(token)
+        if hashed is not None:
+            seat = table.seat_of_token(hashed)
             if seat is None:
                 await websocket.send_json(error("this token holds no seat at this table"))
                 await websocket.close(4403)
                 return
-        conn = Connection(websocket, seat)
+        conn = Connection(websocket, seat, hashed)
         pump = asyncio.get_running_loop().create_task(conn.pump())
         bucket = TokenBucket(settings.message_rate, settings.message_burst)
         await table.connect(conn)
@@ -560,7 +561,11 @@ def create_app(settings: Settings | str) -> FastAPI:
         if isinstance(parsed, Ping):
             conn.send({"type": "pong"})
         elif isinstance(parsed, Act):
-            await table.act(conn, parsed.seq, parsed.action.model_dump(exclude_unset=True))
+            given = parsed.action.model_dump(exclude_unset=True)
+            # a null tile or tiles is no tile (clients that write every field); a null
+            # seat is checked against the token's
+            action = {k: v for k, v in given.items() if v is not None or k == "seat"}
+            await table.act(conn, parsed.seq, action)
         else:
             await table.ready(conn)
 

@@ -126,9 +126,11 @@ class Connection:
     """One websocket of a seat or a spectator: an ordered outbox drained by :meth:`pump`
     (a slow client never holds up its table)."""
 
-    def __init__(self, socket: Socket, seat: int | None) -> None:
+    def __init__(self, socket: Socket, seat: int | None, token_hash: str | None = None) -> None:
         self.socket = socket
         self.seat = seat
+        self.token_hash = token_hash
+        """The hash of the token it was opened with (checked again when it joins)."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code: tuple[int, str] | None = None
@@ -782,6 +784,11 @@ class LiveTable:
         async with self.lock:
             if conn.seat is None:
                 self.spectators.append(conn)
+            elif conn.token_hash not in (None, self.seats[conn.seat].token_hash):
+                # the seat was taken again with a new token while this one waited to join
+                conn.send(error("this token holds no seat at this table"))
+                conn.close(4403, "the seat's token was replaced")
+                return
             else:
                 self.seats[conn.seat].connections.append(conn)
             self.welcome(conn)

@@ -49,12 +49,11 @@ from typing import Any
 from tingpai.bots import Bot, bot_names, find_bot
 from tingpai.bots.play import new_game
 from tingpai.rules import WinKind, find_ruleset
-from tingpai.sim.games import game_seed
+from tingpai.sim.games import dealt_in, game_seed
 from tingpai.sim.readiness import no_pattern_ready
 
 DEFAULT_MAX_HANDS = 150
 """Hands after which a game is stopped (a real game is some 8-40 hands)."""
-_DISCARD_KINDS = (WinKind.DISCARD, WinKind.ROBBING_KONG)
 
 Progress = Callable[[int, int], None]
 """``progress(sets_done, sets_total)``, called after each duplicate set in game order."""
@@ -315,7 +314,6 @@ def _play(task: ArenaTask, r: int) -> PlayTally:
         if not result.winners:
             draws += 1
         winners = set()
-        dealt_in = set()  # a discard two seats win on is one deal-in of its discarder
         for w in result.winners:
             winners.add(w.seat)
             tally = per_seat[w.seat]
@@ -323,9 +321,7 @@ def _play(task: ArenaTask, r: int) -> PlayTally:
             tally[3] += w.score.total
             if w.kind is WinKind.SELF_DRAW:
                 tally[1] += 1
-            if w.payer is not None and w.kind in _DISCARD_KINDS:
-                dealt_in.add(w.payer)
-        for payer in dealt_in:
+        for payer in dealt_in(result.winners):
             per_seat[payer][2] += 1
         for s in range(n):
             if s in winners:

@@ -10,15 +10,37 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from tingpai.bots.play import new_game, play_hand
 from tingpai.engine.actions import ActionKind
 from tingpai.engine.hand import Hand
 from tingpai.rules.base import WinKind
 from tingpai.sim.readiness import no_pattern_ready
+
+DISCARD_KINDS = (WinKind.DISCARD, WinKind.ROBBING_KONG)
+"""Wins a single loser pays as the discarder (a robbed kong's konger)."""
+
+
+class _Paid(Protocol):
+    @property
+    def payer(self) -> int | None: ...
+
+    @property
+    def kind(self) -> WinKind: ...
+
+
+def dealt_in(winners: Iterable[_Paid]) -> set[int]:
+    """The seats that dealt in, from one hand's winners: a discard several seats win on
+    (Hu pays each) is one deal-in of its discarder.
+
+    >>> from types import SimpleNamespace as Win
+    >>> sorted(dealt_in([Win(payer=1, kind=WinKind.DISCARD), Win(payer=1, kind=WinKind.DISCARD)]))
+    [1]
+    """
+    return {w.payer for w in winners if w.payer is not None and w.kind in DISCARD_KINDS}
 
 
 def game_seed(seed: int, index: int) -> int:

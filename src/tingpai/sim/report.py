@@ -20,9 +20,8 @@ from typing import Any
 
 from tingpai.rules.base import WinKind
 from tingpai.rules.ruleset import Ruleset
-from tingpai.sim.games import GameOutcome
+from tingpai.sim.games import DISCARD_KINDS, GameOutcome, dealt_in
 
-_DISCARD_KINDS = (WinKind.DISCARD, WinKind.ROBBING_KONG)
 _SPECIAL_KINDS = (WinKind.EIGHT_IMMORTALS, WinKind.TERMINAL_DISCARDS)
 _DIGITS = 6
 """Decimal places kept in reported ratios and means (they are exact to this precision)."""
@@ -223,13 +222,13 @@ class SimStats:
                 self.seat_wins[w.seat] += 1
                 if w.kind is WinKind.SELF_DRAW:
                     self.seat_self_draws[w.seat] += 1
-                if w.payer is not None and w.kind in _DISCARD_KINDS:
-                    self.dealt_in[w.payer] += 1
                 for pid, name, chinese in w.patterns:
                     if pid not in self.pattern_counts:
                         self.pattern_counts[pid] = 0
                         self.pattern_names[pid] = (name, chinese)
                     self.pattern_counts[pid] += 1
+            for seat in dealt_in(hand.winners):  # one per hand, however many won on it
+                self.dealt_in[seat] += 1
         for s, (start, final) in enumerate(
             zip(outcome.start_scores, outcome.final_scores, strict=True)
         ):
@@ -242,7 +241,7 @@ class SimStats:
         h = self.hands
         ends = self.ends
         self_draw = ends[WinKind.SELF_DRAW]
-        discard = sum(ends[k] for k in _DISCARD_KINDS)
+        discard = sum(ends[k] for k in DISCARD_KINDS)
         special = sum(ends[k] for k in _SPECIAL_KINDS)
         rates = {
             "win": _ratio(self_draw + discard + special, h),

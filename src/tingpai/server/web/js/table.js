@@ -147,9 +147,19 @@ export class LiveTable {
     this.ws = ws;
     ws.onmessage = (ev) => this.message(JSON.parse(ev.data));
     ws.onopen = () => { this.retry = 0; };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.closed || this.ws !== ws) return;
       if (this.gameEnd) return;
+      if (ev.code === 4404) { toast(t("table.gone")); return; }
+      if (ev.code === 4403) {
+        // The token no longer holds the seat: another tab of this browser may have taken
+        // it again (a fresh key), else watch instead of retrying a token that cannot work.
+        const fresh = seatKey(this.id);
+        if (fresh && this.key && fresh.token !== this.key.token) this.key = fresh;
+        else { this.key = null; toast(t("table.token_replaced")); }
+        setTimeout(() => !this.closed && this.connect(), 300);
+        return;
+      }
       this.retry += 1;
       toast(t("table.connection_lost"));
       setTimeout(() => !this.closed && this.connect(), Math.min(5000, 300 * this.retry));
