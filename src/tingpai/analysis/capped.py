@@ -140,8 +140,6 @@ def _suit_cover(
                     used = runs + started + 3 * pung + 2 * pair
                     if used > caps[i]:
                         continue
-                    if i + 1 == size and newer:  # a chow begun at i-1 runs off the suit
-                        continue
                     here = min(counts[i], used)
                     rest = cover(i + 1, newer, started)
                     for key, value in enumerate(rest):

@@ -153,12 +153,12 @@ def analyze(
         result["thirteen_orphans"] = (
             Form.ORPHANS in forms and not melds and is_thirteen_orphans(counts)
         )
-        # Copies that cannot be drawn beyond the concealed ones: melds, visible, not in the set.
-        unavailable = [min(4, n) - c for n, c in zip(seen, counts, strict=True)]
-        options = (
-            _capped_discards(counts, caps, forms, seen) if capped
-            else discard_table(counts, unavailable, forms)
-        )
+        if capped:
+            options = _capped_discards(counts, caps, forms, seen)
+        else:
+            # Copies that cannot be drawn beyond the concealed ones: visible, not in the set.
+            unavailable = [min(4, n) - c for n, c in zip(seen, counts, strict=True)]
+            options = discard_table(counts, unavailable, forms)
         result["discards"] = []
         for option in options:
             improving = drawable(option.improving)

@@ -84,10 +84,9 @@ def _svg(
 
 
 def _error_bars(estimates: Sequence[Estimate]) -> list[list[float]]:
-    """Matplotlib's ``yerr``: the distances below and above each value (never negative)."""
     return [
-        [max(0.0, e.value - e.low) for e in estimates],
-        [max(0.0, e.high - e.value) for e in estimates],
+        [e.value - e.low for e in estimates],
+        [e.high - e.value for e in estimates],
     ]
 
 
