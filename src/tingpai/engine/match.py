@@ -38,7 +38,7 @@ from tingpai.engine.wall import shuffled_wall
 from tingpai.rules.base import RepeatOnDraw
 from tingpai.rules.registry import find_ruleset
 from tingpai.rules.ruleset import Ruleset
-from tingpai.tiles import EAST, Tile, wind_from_str, wind_to_str
+from tingpai.tiles import EAST, WINDS, Tile, wind_from_str, wind_to_str
 
 RECORD_FORMAT = "tingpai-record/1"
 """The ``format`` value of game records."""
@@ -62,6 +62,27 @@ class StartState:
             "repeats": self.repeats,
             "scores": list(self.scores) if self.scores else [start_points] * players,
         }
+
+    def check_reachable(self, ruleset: Ruleset) -> None:
+        """Raise ValueError unless the game can reach this state under ``ruleset``: a
+        prevailing wind among its rounds and a repeat count from 0 to ``max_repeats``
+        (the hand at ``max_repeats`` is the dealer's last).  The Python API's check of what
+        a record's ``start`` is checked for (:mod:`tingpai.engine.record`)."""
+        opts = ruleset.options
+        rw = self.round_wind
+        if isinstance(rw, bool) or not isinstance(rw, int) or not 0 <= rw - EAST < opts.rounds:
+            winds = ", ".join(wind_to_str(EAST + i) for i in range(opts.rounds))
+            shown = wind_to_str(rw) if rw in WINDS else repr(rw)
+            raise ValueError(
+                f"start round_wind {shown} is not a round of this game (rounds: {winds})"
+            )
+        r = self.repeats
+        if isinstance(r, bool) or not isinstance(r, int) or r < 0:
+            raise ValueError(f"start repeats {r!r} is not a non-negative integer")
+        if opts.max_repeats is not None and r > opts.max_repeats:
+            raise ValueError(
+                f"start repeats {r} is more than the ruleset's max_repeats {opts.max_repeats}"
+            )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StartState:
@@ -161,6 +182,7 @@ class Match:
             raise ValueError(f"start dealer {st.dealer} is not a seat of this table")
         if st.scores is not None and len(st.scores) != self.players:
             raise ValueError(f"start has {len(st.scores)} scores for {self.players} seats")
+        st.check_reachable(self.ruleset)
         self.rng = rng if rng is not None else random.Random(0 if seed is None else seed)
         self.auto_deal = auto_deal
         self.dealer = st.dealer

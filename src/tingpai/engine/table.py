@@ -39,6 +39,7 @@ from tingpai.tiles import (
     EAST,
     NUM_KINDS,
     NUM_TILE_IDS,
+    WINDS,
     Meld,
     Tile,
     counts_to_str,
@@ -82,7 +83,9 @@ class Table:
     """Tiles, piles, wall pointers and the per-seat caches of one hand, dealt but not yet
     played (the deal's draws are the phase machine's).
 
-    The wall must be a permutation of the ruleset's set (checked) and long enough to deal.
+    The wall must be a permutation of the ruleset's set (checked) and long enough to deal;
+    ``dealer`` a seat, ``round_wind`` a wind tile and ``repeats`` a non-negative integer
+    (checked: ValueError naming the argument).
     """
 
     _LISTS: ClassVar[tuple[str, ...]] = (
@@ -102,8 +105,12 @@ class Table:
     ) -> None:
         opts = ruleset.options
         n = opts.players
-        if not 0 <= dealer < n:
-            raise ValueError(f"dealer {dealer} is not a seat of a {n}-player table")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"dealer {dealer!r} is not a seat of a {n}-player table")
+        if isinstance(round_wind, bool) or round_wind not in WINDS:
+            raise ValueError(f"round_wind {round_wind!r} is not a wind tile (E, S, W or N)")
+        if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 0:
+            raise ValueError(f"repeats {repeats!r} is not a non-negative integer")
         self.ruleset = ruleset
         self.options = opts
         self.players = n
