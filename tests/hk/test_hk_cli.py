@@ -67,7 +67,7 @@ def test_score_json_removed_tile(monkeypatch: pytest.MonkeyPatch,
 
 @pytest.mark.parametrize(("options", "message"), [
     ({"min_fan": 12}, "option min_fan must be at most 10, got 12"),
-    ({"payment_table": "spicy"}, "payment_table must be a table name (hu, half-spicy"),
+    ({"payment_table": "spicy"}, "payment_table must be a table name (half-spicy, full-spicy"),
     ({"flowers": False}, "unknown option 'flowers' for hk-4p"),
 ])
 def test_score_json_bad_options_exit_2(options: dict[str, Any], message: str,

@@ -161,8 +161,8 @@ BAD_TABLES: list[tuple[object, str]] = [
     ({"rows": _rows(others=3)}, "'others' must be given on every row or on none"),
     ({"rows": []}, "'rows' must be a non-empty list"),
     ({"table": []}, "unknown key 'table'"),
-    ([1, 2], "must be a table name (hu, half-spicy"),
-    ("no-such-table", "must be a table name (hu, half-spicy"),
+    ([1, 2], "must be a table name (half-spicy, full-spicy"),
+    ("no-such-table", "must be a table name (half-spicy, full-spicy"),
     (42, "must be a table name"),
 ]
 

@@ -150,6 +150,10 @@ PAYMENT_TABLES: Mapping[str, Callable[[RuleOptions], PaymentFunction]] = {
 }
 """Named payment tables; ``RuleOptions.payment_table`` picks one."""
 
+FAN_TABLES: tuple[str, ...] = tuple(name for name in PAYMENT_TABLES if name != "hu")
+"""The named tables whose rows are fan: the choices of the Hong Kong tables' option
+``payment_table`` (``hu`` multiplies Hu base points, so 3 fan would pay 3 points)."""
+
 
 # --- host-supplied fan tables ------------------------------------------------------
 

@@ -25,7 +25,12 @@ from tingpai.analysis.forms import FORM_NAMES, Form, parse_forms
 from tingpai.inputs import MAX_INT, JSONInputError, check_value, echo
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
-from tingpai.rules.payments import PAYMENT_TABLES, parse_fan_rows, payment_function
+from tingpai.rules.payments import (
+    FAN_TABLES,
+    PAYMENT_TABLES,
+    parse_fan_rows,
+    payment_function,
+)
 from tingpai.rules.policies import PolicyFactory
 from tingpai.rules.ruleset import Ruleset, option_policies
 
@@ -378,7 +383,8 @@ def payment_table_check(name: str, value: object) -> str:
 
 
 def payment_table_option(name: str, value: object) -> Any:
-    """A named table (str), or a host table given inline as its rows object, checked now
+    """A named fan table (:data:`~tingpai.rules.payments.FAN_TABLES`: not ``hu``, which
+    pays base points), or a host table given inline as its rows object, checked now
     (:class:`~tingpai.rules.base.FanRows`).
 
     A file path is refused: the library reads no files, so a table is read where the input
@@ -387,11 +393,11 @@ def payment_table_option(name: str, value: object) -> Any:
     in the ruleset's ``option_values`` and in every game record, so a record replays
     without the file.
     """
-    if isinstance(value, str) and value in PAYMENT_TABLES:
+    if isinstance(value, str) and value in FAN_TABLES:
         return value
     if isinstance(value, Mapping):
         return parse_fan_rows(value, "inline")
-    known = ", ".join(PAYMENT_TABLES)
+    known = ", ".join(FAN_TABLES)
     if isinstance(value, str) and value.lower().endswith((".json", ".toml")):
         raise RuleError(
             f"option {name} {echo(value)} is a file: read it where the input enters "
@@ -416,7 +422,7 @@ _ALLOWED_BY_CHECK: dict[Check, str] = {
     fraction_check: f'positive number up to {MAX_FRACTION} (3, 2.5 or "5/2")',
     forms_check: "list of standard, pairs, orphans",
     payment_table_check: ", ".join(PAYMENT_TABLES),
-    payment_table_option: ", ".join(t for t in PAYMENT_TABLES if t != "hu")
+    payment_table_option: ", ".join(FAN_TABLES)
     + ", or a host table's rows object (the commands read it from a .json/.toml file)",
 }
 """What the shared checks that are plain functions allow, in words."""
