@@ -11,6 +11,7 @@ import pytest
 from enginekit import deal, play
 
 from tingpai.engine import RecordError, ReplayError, replay
+from tingpai.engine.match import Match, StartState
 from tingpai.rules import RuleError, find_ruleset
 from tingpai.rules.payments import FAN_TABLES
 from tingpai.tiles import tiles_to_str
@@ -94,3 +95,17 @@ def test_an_action_after_the_robbed_kong_is_named() -> None:
     with pytest.raises(ReplayError) as err:
         replay(record)
     assert (err.value.hand, err.value.action) == (0, extra)
+
+
+def test_a_start_past_the_point_limit_is_a_game_already_over() -> None:
+    """With a point limit, a start where a seat's net points already reach it is a game that
+    ended before its first hand: the record and the Python API refuse it, naming the seat."""
+    rec = {"format": "tingpai-record/1", "rules": "hk-fanlaak",
+           "options": {"point_limit": 10},
+           "start": {"scores": [20, -20, 0, 0]}, "hands": []}
+    with pytest.raises(RecordError, match=r"record start: scores: seat 0 .*point_limit 10"):
+        replay(rec)
+    with pytest.raises(ValueError, match=r"start scores: seat 0 .*point_limit 10"):
+        Match("hk-fanlaak", {"point_limit": 10}, start=StartState(scores=(20, -20, 0, 0)))
+    rec["start"] = {"scores": [9, -9, 0, 0]}
+    assert list(replay(rec).scores) == [9, -9, 0, 0]

@@ -64,25 +64,39 @@ class StartState:
         }
 
     def check_reachable(self, ruleset: Ruleset) -> None:
-        """Raise ValueError unless the game can reach this state under ``ruleset``: a
-        prevailing wind among its rounds and a repeat count from 0 to ``max_repeats``
-        (the hand at ``max_repeats`` is the dealer's last).  The Python API's check of what
-        a record's ``start`` is checked for (:mod:`tingpai.engine.record`)."""
+        """Raise ValueError unless the game can reach this state under ``ruleset``: a dealer
+        seat, one score per seat, a prevailing wind among its rounds, a repeat count from 0
+        to ``max_repeats`` (the hand at ``max_repeats`` is the dealer's last) and, with a
+        ``point_limit``, no seat's net points at it already (the game would have ended).
+        The one check of the Python API and of a record's ``start``
+        (:mod:`tingpai.engine.record`); the message names the key, without a prefix."""
         opts = ruleset.options
+        n = opts.players
+        d = self.dealer
+        if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < n:
+            raise ValueError(f"dealer {d!r} is not a seat of this {n}-player table")
+        if self.scores is not None and len(self.scores) != n:
+            raise ValueError(f"{len(self.scores)} scores for {n} seats")
         rw = self.round_wind
         if isinstance(rw, bool) or not isinstance(rw, int) or not 0 <= rw - EAST < opts.rounds:
             winds = ", ".join(wind_to_str(EAST + i) for i in range(opts.rounds))
             shown = wind_to_str(rw) if rw in WINDS else repr(rw)
-            raise ValueError(
-                f"start round_wind {shown} is not a round of this game (rounds: {winds})"
-            )
+            raise ValueError(f"round_wind {shown} is not a round of this game (rounds: {winds})")
         r = self.repeats
         if isinstance(r, bool) or not isinstance(r, int) or r < 0:
-            raise ValueError(f"start repeats {r!r} is not a non-negative integer")
+            raise ValueError(f"repeats {r!r} is not a non-negative integer")
         if opts.max_repeats is not None and r > opts.max_repeats:
             raise ValueError(
-                f"start repeats {r} is more than the ruleset's max_repeats {opts.max_repeats}"
+                f"repeats {r} is more than the ruleset's max_repeats {opts.max_repeats}"
             )
+        limit = opts.point_limit
+        if limit is not None and self.scores is not None:
+            for seat, score in enumerate(self.scores):
+                if score - opts.start_points >= limit:
+                    raise ValueError(
+                        f"scores: seat {seat} is at {score - opts.start_points:+d} net points, "
+                        f"past the point_limit {limit}: that game is over"
+                    )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StartState:
@@ -178,11 +192,10 @@ class Match:
         self.players = opts.players
         self.start = start
         st = start or StartState()
-        if not 0 <= st.dealer < self.players:
-            raise ValueError(f"start dealer {st.dealer} is not a seat of this table")
-        if st.scores is not None and len(st.scores) != self.players:
-            raise ValueError(f"start has {len(st.scores)} scores for {self.players} seats")
-        st.check_reachable(self.ruleset)
+        try:
+            st.check_reachable(self.ruleset)
+        except ValueError as exc:
+            raise ValueError(f"start {exc}") from None
         self.rng = rng if rng is not None else random.Random(0 if seed is None else seed)
         self.auto_deal = auto_deal
         self.dealer = st.dealer

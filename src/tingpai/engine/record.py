@@ -48,7 +48,7 @@ from tingpai.inputs import (
 from tingpai.rules import find_ruleset
 from tingpai.rules.base import RuleError
 from tingpai.rules.ruleset import Ruleset
-from tingpai.tiles import EAST, InvalidNotation, Tile, parse_tiles, wind_to_str
+from tingpai.tiles import InvalidNotation, Tile, parse_tiles
 
 START_KEYS = ("round_wind", "dealer", "repeats", "scores")
 """The keys of a record's ``start`` object (any other key is an error)."""
@@ -230,25 +230,10 @@ def _replay_hand(hand: Hand, actions: tuple[Mapping[str, Any], ...], h: int,
 
 def _check_start(start: StartState, ruleset: Ruleset) -> None:
     """A ``start`` must be a state the game can reach under the ruleset's options."""
-    opts = ruleset.options
-    n = opts.players
-    if not 0 <= start.dealer < n:
-        raise RecordError(f"record start: dealer {start.dealer} is not a seat of this "
-                          f"{n}-player table")
-    if start.scores is not None and len(start.scores) != n:
-        raise RecordError(f"record start: {len(start.scores)} scores for {n} seats")
-    rnd = start.round_wind - EAST
-    if rnd >= opts.rounds:
-        winds = ", ".join(wind_to_str(EAST + i) for i in range(opts.rounds))
-        raise RecordError(
-            f"record start: round_wind {wind_to_str(start.round_wind)} is not a round of "
-            f"this game (rounds: {winds})"
-        )
-    if opts.max_repeats is not None and start.repeats > opts.max_repeats:
-        raise RecordError(
-            f"record start: repeats {start.repeats} is more than the ruleset's "
-            f"max_repeats {opts.max_repeats}"
-        )
+    try:
+        start.check_reachable(ruleset)
+    except ValueError as exc:
+        raise RecordError(f"record start: {exc}") from None
 
 
 def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -> ReplayResult:
