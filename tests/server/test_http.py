@@ -113,7 +113,7 @@ def test_errors_outside_the_endpoints_have_the_error_form(client: TestClient) ->
         (client.put("/api/tables"), 405),
         (client.delete("/api/tables/x"), 405),
         (client.post("/api/tables", content=deep,
-                     headers={"content-type": "application/json"}), 400),
+                     headers={"content-type": "application/json"}), 422),
     ]
     for r, status in cases:
         assert r.status_code == status, r.text

@@ -19,6 +19,9 @@ from pwdlib import PasswordHash
 
 ACCOUNT_NAME = re.compile(r"[A-Za-z0-9_.\-]{3,24}")
 """What an account name may be."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_\-]{1,32}")
+"""What a table id may be (:func:`new_table_id` makes 11 of these characters); anything
+else names no table and is not looked up (PostgreSQL text cannot even hold a NUL)."""
 PASSWORD_LENGTH = (8, 128)
 GUEST_NAME_LENGTH = 24
 DEFAULT_GUEST_NAME = "Guest"
@@ -83,6 +86,15 @@ def random_id(nbytes: int) -> str:
 def new_token() -> str:
     """A new seat token (192 random bits)."""
     return random_id(24)
+
+
+def is_table_id(text: str) -> bool:
+    """Whether ``text`` could be a table's id (otherwise it is no table's: 404).
+
+    >>> is_table_id("bBz4jJExmno"), is_table_id("a\\x00b"), is_table_id("x" * 33)
+    (True, False, False)
+    """
+    return TABLE_ID.fullmatch(text) is not None
 
 
 def new_table_id() -> str:

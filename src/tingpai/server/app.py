@@ -234,15 +234,16 @@ def create_app(settings: Settings | str) -> FastAPI:
     # cannot parse) have the protocol's form too.
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:
+            # FastAPI's answer to a body it cannot parse at all (bytes that are not UTF-8,
+            # JSON nested too deeply): an invalid request, 422 as the protocol says
+            return error_response(422, BAD_BODY, exc.detail, exc.headers)
         return error_response(exc.status_code, str(exc.detail), exc.detail, exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
-        text = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body')}: {e.get('msg')}"
-            for e in errors
-        )
+        text = "; ".join(validation_text(e) for e in errors)
         return error_response(422, text or "invalid request", errors)
 
     def run_db(work: Callable[[Session], Any]) -> Awaitable[Any]:
@@ -409,7 +410,8 @@ def create_app(settings: Settings | str) -> FastAPI:
     async def table_record(table_id: str) -> Response:
         """The tingpai-record/1 of a finished game (409 while it is being played: the
         record holds the walls)."""
-        row = await run_db(lambda s: s.get(TableRow, table_id))
+        row = await run_db(lambda s: s.get(TableRow, table_id)) if accounts.is_table_id(
+            table_id) else None
         if row is None:
             raise HTTPException(404, f"no table {table_id!r}")
         if row.status != "finished" or row.record is None:
@@ -448,8 +450,9 @@ def create_app(settings: Settings | str) -> FastAPI:
     async def sign_in(body: Credentials, request: Request) -> Me:
         """Sign in (a signed session cookie)."""
         key = body.name.lower()
-        row = await run_db(lambda s: s.scalars(
-            select(AccountRow).where(AccountRow.name_key == key)).first())
+        # a name no account can have is not looked up (PostgreSQL text holds no NUL)
+        row = None if accounts.check_account_name(body.name) else await run_db(
+            lambda s: s.scalars(select(AccountRow).where(AccountRow.name_key == key)).first())
         ok = await asyncio.to_thread(accounts.verify_password, body.password,
                                      row.password_hash if row else None)
         if row is None or not ok:
@@ -573,6 +576,31 @@ def create_app(settings: Settings | str) -> FastAPI:
     return app
 
 
+BAD_BODY = "body: not readable as JSON (not UTF-8 text, or nested too deeply)"
+"""The error of a request body that cannot be parsed at all."""
+
+
+def validation_text(error: Mapping[str, Any]) -> str:
+    """One validation error as ``where: what``, ``where`` the field's dotted path (``body``
+    for the body itself, ``query.rules``, ``path.seat``).
+
+    >>> validation_text({"loc": ("body", "timer"), "msg": "Input should be a number"})
+    'timer: Input should be a number'
+    >>> validation_text({"loc": ("body",), "msg": "Field required"})
+    'body: Field required'
+    >>> validation_text({"type": "json_invalid", "loc": ("body", 1), "msg": "JSON decode error",
+    ...                  "ctx": {"error": "Expecting value"}})
+    'body: not valid JSON (Expecting value at character 1)'
+    """
+    loc = list(error.get("loc", ()))
+    if error.get("type") == "json_invalid":
+        at = f" at character {loc[-1]}" if loc and isinstance(loc[-1], int) else ""
+        reason = (error.get("ctx") or {}).get("error", "")
+        return f"body: not valid JSON ({reason}{at})" if reason else "body: not valid JSON"
+    where = ".".join(str(p) for p in loc if p != "body") or "body"
+    return f"{where}: {error.get('msg')}"
+
+
 def error_response(status: int, text: str, detail: Any,
                    headers: Mapping[str, str] | None = None) -> JSONResponse:
     """An HTTP error, ``{"error": text, "detail": detail}``.  Both may echo what the client
@@ -638,6 +666,8 @@ def finished_summary(row: TableRow) -> dict[str, Any]:
 
 def read_profile(session: Session, name: str) -> dict[str, Any] | None:
     """The profile of an account (``GET /api/accounts/{name}``)."""
+    if accounts.check_account_name(name):  # no account has it: not looked up
+        return None
     account = session.scalars(
         select(AccountRow).where(AccountRow.name_key == name.lower())).first()
     if account is None:

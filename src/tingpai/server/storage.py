@@ -184,7 +184,8 @@ class ResultRow(Base):
     name: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rank: Mapped[int] = mapped_column(Integer)
     """1 = first (ties to the earlier starting seat, as the game ranks them)."""
-    score: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(BigInteger)
+    """Final points: 64 bits, as ``start_points`` may be up to 1e15."""
     mu_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     sigma_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     mu_after: Mapped[float | None] = mapped_column(Float, nullable=True)

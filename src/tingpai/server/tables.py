@@ -58,7 +58,7 @@ from tingpai.engine import (
 )
 from tingpai.rules import Ruleset, find_ruleset
 from tingpai.server import ratings
-from tingpai.server.accounts import new_token, token_hash
+from tingpai.server.accounts import is_table_id, new_token, token_hash
 from tingpai.server.storage import (
     AccountRow,
     ActionRow,
@@ -816,6 +816,11 @@ class LiveTable:
                 raise PermissionError(f"seat {number} is a bot seat")
             if not seat.is_open and not (account_id is not None and seat.account_id == account_id):
                 raise PermissionError(f"seat {number} is taken")
+            held = [i for i, s in enumerate(self.seats)
+                    if i != number and account_id is not None and s.account_id == account_id]
+            if held:  # one account, one seat: a game rates each account once
+                raise PermissionError(f"this account already plays seat {held[0]} at this "
+                                      "table (an account holds one seat of a table)")
             if self.status == "finished":
                 raise PermissionError("the game is over")
             token = new_token()
@@ -890,10 +895,10 @@ def store_results(session: Session, table_id: str, rules: str,
         rows[key] = row
         before.append(ratings.Rating(row.mu, row.sigma))
     after = ratings.rate(before, scores) if rated else before
-    changes: list[dict[str, Any]] = []
+    results: list[ResultRow] = []
     for seat, ((_kind, _bot, name, account_id), key) in enumerate(zip(seats, keys, strict=True)):
         kept = rated and key is not None
-        session.add(ResultRow(
+        results.append(ResultRow(
             table_id=table_id, seat=seat, player=key, account_id=account_id, name=name,
             rank=places[seat], score=scores[seat],
             mu_before=before[seat].mu if kept else None,
@@ -901,16 +906,32 @@ def store_results(session: Session, table_id: str, rules: str,
             mu_after=after[seat].mu if kept else None,
             sigma_after=after[seat].sigma if kept else None,
         ))
+        session.add(results[-1])
         if kept and key is not None:
             row = rows[key]
             row.mu, row.sigma = after[seat].mu, after[seat].sigma
             row.games += 1
             row.updated_at = utcnow()
-            changes.append({
-                "seat": seat, "player": key, "name": name, "rank": places[seat],
-                "before": round(before[seat].ordinal, 3), "after": round(after[seat].ordinal, 3),
-                "mu": round(after[seat].mu, 3), "sigma": round(after[seat].sigma, 3),
-            })
+    return rating_changes(results)
+
+
+def rating_changes(results: Sequence[ResultRow]) -> list[dict[str, Any]]:
+    """The ``ratings`` of ``game_end`` from the seats' stored results: the change of every
+    rated seat, in seat order (so a finished table rebuilt from storage, after a restart,
+    announces the same changes as when it ended)."""
+    changes: list[dict[str, Any]] = []
+    for result in sorted(results, key=lambda r: r.seat):
+        if (result.player is None or result.mu_before is None or result.sigma_before is None
+                or result.mu_after is None or result.sigma_after is None):
+            continue
+        before = ratings.Rating(result.mu_before, result.sigma_before)
+        after = ratings.Rating(result.mu_after, result.sigma_after)
+        changes.append({
+            "seat": result.seat, "player": result.player, "name": result.name,
+            "rank": result.rank, "before": round(before.ordinal, 3),
+            "after": round(after.ordinal, 3), "mu": round(after.mu, 3),
+            "sigma": round(after.sigma, 3),
+        })
     return changes
 
 
@@ -963,7 +984,10 @@ class TableManager:
         await self.writer.stop()
 
     async def get(self, table_id: str) -> LiveTable | None:
-        """The live table, loaded from storage when it is not in memory."""
+        """The live table, loaded from storage when it is not in memory (None for an id
+        no table can have, without asking the database)."""
+        if not is_table_id(table_id):
+            return None
         table = self.tables.get(table_id)
         if table is None:
             table = await self.load(table_id)
@@ -1036,11 +1060,13 @@ class TableManager:
                 del self.tables[table_id]
 
 
-TableData = tuple[TableRow, list[SeatRow], list[HandRow], list[ActionRow], dict[int, str]]
+TableData = tuple[TableRow, list[SeatRow], list[HandRow], list[ActionRow], dict[int, str],
+                  list[ResultRow]]
 
 
 def read_table(session: Session, table_id: str) -> TableData | None:
-    """Everything stored about a table (its rows, seats, hands and actions in order)."""
+    """Everything stored about a table (its rows, seats, hands and actions in order, the
+    names of its accounts and, once it is finished, its seats' results)."""
     row = session.get(TableRow, table_id)
     if row is None:
         return None
@@ -1055,12 +1081,14 @@ def read_table(session: Session, table_id: str) -> TableData | None:
     if account_ids:
         for account in session.scalars(select(AccountRow).where(AccountRow.id.in_(account_ids))):
             names[account.id] = account.name
-    return row, seats, hands, actions, names
+    results = list(session.scalars(
+        select(ResultRow).where(ResultRow.table_id == table_id).order_by(ResultRow.seat)))
+    return row, seats, hands, actions, names, results
 
 
 def build_table(manager: TableManager, row: TableRow, seat_rows: list[SeatRow],
                 hands: list[HandRow], actions: list[ActionRow], names: dict[int, str],
-                until_seq: int | None = None) -> LiveTable:
+                results: Sequence[ResultRow] = (), until_seq: int | None = None) -> LiveTable:
     """A live table in the state its stored hands and actions lead to (with ``until_seq``,
     the state of the spectators' view with that seq: for checking a restart)."""
     seats = [
@@ -1086,7 +1114,7 @@ def build_table(manager: TableManager, row: TableRow, seat_rows: list[SeatRow],
             table.hands_announced = hand_row.number + 1
     hand = table.match.hand
     if row.status == "finished":
-        table.rating_changes = []
+        table.rating_changes = rating_changes(results)
     elif hand is not None and hand.is_over and table.timer is not None:
         table.ready_deadline = time.time() + table.timer
     table._update_deadlines(None)

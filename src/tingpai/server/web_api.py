@@ -86,7 +86,8 @@ def install(app: FastAPI, manager: TableManager, storage: Storage) -> None:
         return summary
 
     async def finished(table_id: str) -> ReplayResult:
-        row = await asyncio.to_thread(storage.run, lambda s: s.get(TableRow, table_id))
+        row = await asyncio.to_thread(storage.run, lambda s: s.get(TableRow, table_id)) \
+            if accounts.is_table_id(table_id) else None
         if row is None:
             raise HTTPException(404, f"no table {table_id!r}")
         if row.status != "finished" or row.record is None:
