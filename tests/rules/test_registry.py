@@ -214,3 +214,11 @@ def test_pattern_metadata() -> None:
     assert "two_pure_sequences" not in by_id["pure_straight"].implies
     assert {p.id for p in patterns if not p.needs_hand} == {
         "eight_immortals", "terminal_discards", "flower_tile", "flower_set"}
+
+
+@pytest.mark.parametrize("rid", ["hu-4p", "hu-3p", "hu-2p"])
+@pytest.mark.parametrize("table", ["half-spicy", "full-spicy", "golden", "fan-laak"])
+def test_hu_refuses_a_fan_payment_table(rid: str, table: str) -> None:
+    """A fan table would read a Hu hand's base points as fan (6500 base paid 512)."""
+    with pytest.raises(RuleError, match=r"payment_table must be one of hu, got"):
+        find_ruleset(rid, payment_table=table)

@@ -499,7 +499,8 @@ HU_OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("heavy_penalty", "heavy penalty paid to each other seat", int_check(0)),
         OptionSpec("discard_multiplier", "discarder pays base x this", fraction_check),
         OptionSpec("forms", "winning forms: standard, pairs, orphans", forms_check),
-        OptionSpec("payment_table", "named payment table", payment_table_check),
+        OptionSpec("payment_table", "payment table: hu (base points; the discarder pays them "
+                   "x the discard multiplier)", payment_table_check),
     )
 }
 """Options a host may set by name on a Hu ruleset."""

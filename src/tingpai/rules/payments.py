@@ -150,7 +150,12 @@ PAYMENT_TABLES: Mapping[str, Callable[[RuleOptions], PaymentFunction]] = {
 }
 """Named payment tables; ``RuleOptions.payment_table`` picks one."""
 
-FAN_TABLES: tuple[str, ...] = tuple(name for name in PAYMENT_TABLES if name != "hu")
+BASE_POINT_TABLES: tuple[str, ...] = ("hu",)
+"""The named tables that pay a hand's base points (× the discard multiplier): the choices of
+Hu Mahjong's option ``payment_table`` (a fan table would read 6500 base points as 10 fan)."""
+
+FAN_TABLES: tuple[str, ...] = tuple(name for name in PAYMENT_TABLES
+                                    if name not in BASE_POINT_TABLES)
 """The named tables whose rows are fan: the choices of the Hong Kong tables' option
 ``payment_table`` (``hu`` multiplies Hu base points, so 3 fan would pay 3 points)."""
 

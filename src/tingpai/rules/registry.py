@@ -26,8 +26,8 @@ from tingpai.inputs import MAX_INT, JSONInputError, check_value, echo
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
 from tingpai.rules.payments import (
+    BASE_POINT_TABLES,
     FAN_TABLES,
-    PAYMENT_TABLES,
     parse_fan_rows,
     payment_function,
 )
@@ -375,9 +375,10 @@ def forms_check(name: str, value: object) -> Form:
 
 
 def payment_table_check(name: str, value: object) -> str:
-    """The name of a known payment table."""
-    if not isinstance(value, str) or value not in PAYMENT_TABLES:
-        known = ", ".join(PAYMENT_TABLES)
+    """The name of a table that pays base points
+    (:data:`~tingpai.rules.payments.BASE_POINT_TABLES`), the Hu family's choice."""
+    if not isinstance(value, str) or value not in BASE_POINT_TABLES:
+        known = ", ".join(BASE_POINT_TABLES)
         raise RuleError(f"option {name} must be one of {known}, got {echo(value)}")
     return value
 
@@ -421,7 +422,7 @@ _ALLOWED_BY_CHECK: dict[Check, str] = {
     bool_check: "true, false",
     fraction_check: f'positive number up to {MAX_FRACTION} (3, 2.5 or "5/2")',
     forms_check: "list of standard, pairs, orphans",
-    payment_table_check: ", ".join(PAYMENT_TABLES),
+    payment_table_check: ", ".join(BASE_POINT_TABLES),
     payment_table_option: ", ".join(FAN_TABLES)
     + ", or a host table's rows object (the commands read it from a .json/.toml file)",
 }
