@@ -88,19 +88,51 @@ from tingpai.rules.context import (
     HandContext,
 )
 from tingpai.rules.policies import SpecialWin
+from tingpai.rules.registry import find_ruleset
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import (
     EAST,
     NORTH,
     NUM_KINDS,
     NUM_TILE_IDS,
+    InvalidNotation,
     Meld,
     MeldKind,
     Tile,
+    parse_meld,
+    parse_tile,
+    parse_tiles,
     tile_to_str,
     tiles_to_str,
+    wind_from_str,
     wind_to_str,
 )
+
+
+class SituationError(ValueError):
+    """A :class:`Situation` field of the wrong type or in unreadable notation (the message
+    names the field), or a ruleset argument that is not a ruleset.  A well-typed situation
+    that cannot be this win is not an error: :func:`score` answers it ``valid=False``."""
+
+
+WIN_WORDS: dict[str, WinKind] = {
+    "self-draw": WinKind.SELF_DRAW,
+    "self_draw": WinKind.SELF_DRAW,
+    "selfdraw": WinKind.SELF_DRAW,
+    "self": WinKind.SELF_DRAW,
+    "tsumo": WinKind.SELF_DRAW,
+    "zimo": WinKind.SELF_DRAW,
+    "discard": WinKind.DISCARD,
+    "ron": WinKind.DISCARD,
+    "robbing-kong": WinKind.ROBBING_KONG,
+    "robbing_kong": WinKind.ROBBING_KONG,
+    "eight-immortals": WinKind.EIGHT_IMMORTALS,
+    "eight_immortals": WinKind.EIGHT_IMMORTALS,
+    "terminal-discards": WinKind.TERMINAL_DISCARDS,
+    "terminal_discards": WinKind.TERMINAL_DISCARDS,
+}
+"""Accepted spellings of a win kind (the ``win`` field of ``tingpai score --json`` and of
+:class:`Situation`), lower case."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +148,19 @@ class Situation:
     >>> sit = Situation(tuple(concealed), win, win=WinKind.SELF_DRAW)
     >>> sit.seat_wind == EAST, score(sit, find_ruleset("hu-4p")).valid
     (True, True)
+
+    The fields have the JSON fields' names, and their JSON spellings are accepted too
+    (tile and meld notation, wind letters, ``"discard"`` / ``"self-draw"``, lists), so
+    ``Situation(**fields)`` scores a ``tingpai score --json`` input's hand; a field that
+    is neither raises :class:`SituationError` naming it.
+
+    >>> sit = Situation("123s123p789p99p", "9p", ["chow 123m"], seat_wind="S", flowers="5f")
+    >>> sit.concealed[:3], score(sit, "hu-4p").total
+    ((18, 19, 20), 6600)
+    >>> Situation("123s123p789p99p", "9p", win="tsumo!")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tingpai.scoring.SituationError: Situation field 'win': win 'tsumo!' must be ...
     """
 
     concealed: tuple[Tile, ...]
@@ -149,6 +194,23 @@ class Situation:
     bonuses).  ``win`` says how it is paid: SELF_DRAW (each other player) or DISCARD (one
     player: the declarer of the last flower for Eight Immortals)."""
 
+    def __post_init__(self) -> None:
+        # The engine's and the parsers' situations are already in this form: a few type
+        # checks (of containers and their first items) and no work.  Anything else is
+        # converted or refused by _normalize (and what slips past, by score()).
+        c, m, f = self.concealed, self.melds, self.flowers
+        if not (
+            type(c) is tuple and (not c or type(c[0]) is int) and type(self.win_tile) is int
+            and type(m) is tuple and (not m or type(m[0]) is Meld)
+            and type(f) is tuple and (not f or type(f[0]) is int)
+            and type(self.win) is WinKind
+            and type(self.seat_wind) is int and type(self.round_wind) is int
+            and type(self.replacements) is tuple
+            and type(self.dealer_repeats) is int and type(self.eighth_repeat) is bool
+            and type(self.robbing_kong) is bool and type(self.last_tile) is bool
+        ):
+            _normalize(self)
+
     @property
     def self_drawn(self) -> bool:
         """True for a win on one's own draw."""
@@ -158,6 +220,129 @@ class Situation:
     def dealer(self) -> bool:
         """The dealer is the seat whose wind is East."""
         return self.seat_wind == EAST
+
+
+def _tiles_of(value: object) -> object:
+    """Tile notation (``"123m"``, or a list of one-tile strings) as a tuple of tile ids; a
+    list as a tuple; anything else unchanged (for :func:`_field_problem` to name)."""
+    if isinstance(value, str):
+        return tuple(parse_tiles(value))
+    if isinstance(value, list | tuple):
+        return tuple(parse_tile(t) if isinstance(t, str) else t for t in value)
+    return value
+
+
+def _tile_of(value: object) -> object:
+    """One tile in notation (``"9p"``) as its id; None (a special win's) as -1."""
+    if isinstance(value, str):
+        return parse_tile(value)
+    return -1 if value is None else value
+
+
+def _melds_of(value: object) -> object:
+    """Meld strings (``"pung 555p"``, ``"[123m]"``) as :class:`Meld`; a list as a tuple."""
+    if isinstance(value, list | tuple):
+        return tuple(parse_meld(m) if isinstance(m, str) else m for m in value)
+    return value
+
+
+def _win_of(value: object) -> object:
+    """A win word (``"discard"``, ``"self-draw"``, ... of :data:`WIN_WORDS`) as its kind."""
+    if isinstance(value, str):
+        kind = WIN_WORDS.get(value.strip().lower())
+        if kind is None:
+            raise InvalidNotation(
+                f"win {echo(value)} must be 'discard' or 'self-draw' (or ron, tsumo, ...)"
+            )
+        return kind
+    return value
+
+
+def _wind_of(value: object) -> object:
+    """A wind letter (``"E"``, ``"S"``, ...) as its tile id."""
+    return wind_from_str(value) if isinstance(value, str) else value
+
+
+def _tuple_of(value: object) -> object:
+    """A list as a tuple."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_ints(value: object) -> bool:
+    return type(value) is tuple and all(_is_int(t) for t in value)
+
+
+def _is_str_or_none(value: object) -> bool:
+    return value is None or isinstance(value, str)
+
+
+_SITUATION_FIELDS: tuple[tuple[str, Any, Any, str], ...] = (
+    ("concealed", _tiles_of, _is_ints, "tile ids or tile notation such as '123m99p'"),
+    ("win_tile", _tile_of, _is_int, "a tile id or a tile such as '9p'"),
+    ("melds", _melds_of,
+     lambda v: type(v) is tuple and all(isinstance(m, Meld) for m in v),
+     "Meld values or meld strings such as 'pung 555p'"),
+    ("win", _win_of, lambda v: isinstance(v, WinKind), "a WinKind, 'discard' or 'self-draw'"),
+    ("seat_wind", _wind_of, _is_int, "a wind tile id or a wind letter E/S/W/N"),
+    ("round_wind", _wind_of, _is_int, "a wind tile id or a wind letter E/S/W/N"),
+    ("flowers", _tiles_of, _is_ints, "tile ids or tile notation such as '15f'"),
+    ("dealer_repeats", _same, _is_int, "a non-negative integer"),
+    ("eighth_repeat", _same, lambda v: isinstance(v, bool), "True or False"),
+    ("replacements", _tuple_of,
+     lambda v: type(v) is tuple and all(isinstance(r, str) for r in v),
+     "a sequence of 'kong' / 'flower'"),
+    ("robbing_kong", _same, lambda v: isinstance(v, bool), "True or False"),
+    ("last_tile", _same, lambda v: isinstance(v, bool), "True or False"),
+    ("blessing", _same, _is_str_or_none, "None, 'heaven' or 'earth'"),
+    ("special", _same, _is_str_or_none, "None or a special win's pattern id"),
+)
+"""Each :class:`Situation` field: how another form of it is converted (notation, lists,
+win words, wind letters), the type check of the result and what it must be."""
+
+
+def _normalize(situation: Situation) -> None:
+    """Convert a :class:`Situation`'s fields given in another form to the canonical one
+    (the ``tingpai score --json`` spellings are accepted: tile and meld notation, wind
+    letters, win words, lists); :class:`SituationError` naming the first field that
+    cannot be converted or has the wrong type."""
+    for name, convert, _, _ in _SITUATION_FIELDS:
+        try:
+            object.__setattr__(situation, name, convert(getattr(situation, name)))
+        except InvalidNotation as exc:
+            raise SituationError(f"Situation field {name!r}: {exc}") from None
+    problem = _field_problem(situation)
+    if problem is not None:
+        raise SituationError(problem)
+
+
+def _field_problem(situation: object) -> str | None:
+    """Why ``situation`` is not a well-typed :class:`Situation` (naming the field), or
+    None.  Only types: what the values say is :func:`score`'s to judge."""
+    if not isinstance(situation, Situation):
+        return f"score() takes a Situation, got {echo(situation)}"
+    for name, _, ok, what in _SITUATION_FIELDS:
+        value = getattr(situation, name)
+        if not ok(value):
+            return f"Situation field {name!r} must be {what}, got {echo(value)}"
+    return None
+
+
+def _ruleset_of(rules: Ruleset | str) -> Ruleset:
+    """A ruleset given as itself or by its id (:func:`~tingpai.rules.find_ruleset`, which
+    names an unknown id); :class:`SituationError` for anything else."""
+    if isinstance(rules, Ruleset):
+        return rules
+    if isinstance(rules, str):
+        return find_ruleset(rules)
+    raise SituationError(f"the ruleset must be a Ruleset or a ruleset id, got {echo(rules)}")
 
 
 @dataclass(frozen=True)
@@ -471,10 +656,12 @@ def _invalid(reason: str, ruleset: Ruleset) -> Score:
                       0, False, ())
 
 
-def score(situation: Situation, ruleset: Ruleset) -> Score:
-    """Score a winning hand under a ruleset; an invalid hand gives ``valid=False``.
+def score(situation: Situation, ruleset: Ruleset | str) -> Score:
+    """Score a winning hand under a ruleset (or a ruleset id); an invalid hand gives
+    ``valid=False``.
 
-    Never raises on a well-typed situation.
+    Never raises on a well-typed situation; a field of the wrong type raises
+    :class:`SituationError` naming it (a ``ValueError``, as does an unknown ruleset id).
 
     >>> from tingpai import Situation, find_ruleset, parse_hand
     >>> concealed, melds, win = parse_hand("123s123p789p9p [123m] +9p")
@@ -486,18 +673,41 @@ def score(situation: Situation, ruleset: Ruleset) -> Score:
     >>> result.payments.discarder
     19800
     """
-    result = _score(situation, ruleset, False)
+    result = _guarded(situation, ruleset, False)
     return result if isinstance(result, Score) else result.score
 
 
-def explain(situation: Situation, ruleset: Ruleset) -> Explanation:
+def explain(situation: Situation, ruleset: Ruleset | str) -> Explanation:
     """Score a hand and say, for every pattern of the ruleset, whether and why it counted.
 
     Costs one more pass over the patterns than :func:`score`; meant for people, not for the
     engine's hot path.
     """
-    result = _score(situation, ruleset, True)
+    result = _guarded(situation, ruleset, True)
     return result if isinstance(result, Explanation) else Explanation(result, ())
+
+
+def _guarded(
+    situation: Situation, ruleset: Ruleset | str, explain: bool
+) -> Score | Explanation:
+    """:func:`_score`, with a situation of the wrong types (one built around the checks of
+    :class:`Situation`, e.g. a tuple of strings) refused by :class:`SituationError`
+    naming the field instead of failing somewhere inside the scorer."""
+    rules = ruleset if type(ruleset) is Ruleset else _ruleset_of(ruleset)
+    try:
+        return _score(situation, rules, explain)
+    except (TypeError, AttributeError, KeyError, IndexError):
+        problem = _field_problem(situation)
+        if problem is None:
+            raise  # not the input's fault: a bug, shown as it is
+        if not isinstance(situation, Situation):
+            raise SituationError(problem) from None
+    # A field in another form past the quick checks of Situation.__post_init__ (a tuple
+    # whose later items are notation): convert a copy, or refuse it naming the field.
+    fixed: Situation = object.__new__(Situation)
+    fixed.__dict__.update(situation.__dict__)
+    _normalize(fixed)
+    return _score(fixed, rules, explain)
 
 
 def _check(

@@ -63,7 +63,15 @@ from typing import Any
 from tingpai.cli.common import parse_options, read_option_files
 from tingpai.inputs import MAX_NOTATION, MAX_SCORE_TEXT, JSONInputError, echo, load_json, one_line
 from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids
-from tingpai.scoring import Explanation, Score, Situation, explain, score, tile_problem
+from tingpai.scoring import (
+    WIN_WORDS,
+    Explanation,
+    Score,
+    Situation,
+    explain,
+    score,
+    tile_problem,
+)
 from tingpai.tiles import (
     EAST,
     SOUTH,
@@ -81,24 +89,6 @@ from tingpai.tiles import (
 class InputError(ValueError):
     """Malformed input: the message names the field and what was wrong with it."""
 
-
-WIN_WORDS: Mapping[str, WinKind] = {
-    "self-draw": WinKind.SELF_DRAW,
-    "self_draw": WinKind.SELF_DRAW,
-    "selfdraw": WinKind.SELF_DRAW,
-    "self": WinKind.SELF_DRAW,
-    "tsumo": WinKind.SELF_DRAW,
-    "zimo": WinKind.SELF_DRAW,
-    "discard": WinKind.DISCARD,
-    "ron": WinKind.DISCARD,
-    "robbing-kong": WinKind.ROBBING_KONG,
-    "robbing_kong": WinKind.ROBBING_KONG,
-    "eight-immortals": WinKind.EIGHT_IMMORTALS,
-    "eight_immortals": WinKind.EIGHT_IMMORTALS,
-    "terminal-discards": WinKind.TERMINAL_DISCARDS,
-    "terminal_discards": WinKind.TERMINAL_DISCARDS,
-}
-"""Accepted spellings of the ``win`` field."""
 
 FIELDS = (
     "rules", "options", "concealed", "melds", "win_tile", "win", "seat_wind", "round_wind",

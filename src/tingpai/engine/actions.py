@@ -39,9 +39,9 @@ index                 action
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tingpai.inputs import echo
 from tingpai.tiles import (
@@ -95,6 +95,15 @@ TSUMO_INDEX = 134
 PASS_INDEX = 135
 
 _WORDS: dict[str, ActionKind] = {k.value: k for k in ActionKind}
+_T = TypeVar("_T")
+
+
+def _field_tiles(name: str, text: str, parse: Callable[[str], _T]) -> _T:
+    """``parse(text)``, a notation error naming the action's field ``name``."""
+    try:
+        return parse(text)
+    except InvalidNotation as exc:
+        raise InvalidNotation(f"{name!r}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,13 +125,14 @@ class Action:
     tiles: tuple[Tile, ...] = ()
 
     def __post_init__(self) -> None:
-        if not 0 <= self.seat < 4:
+        if type(self.seat) is not int or not 0 <= self.seat < 4:
             raise InvalidNotation(f"seat {echo(self.seat)} is not 0-3")
         if self.kind in TILE_KINDS:
-            if self.tile is None:
-                raise InvalidNotation(f"{self.kind.value} needs a tile")
-            if not 0 <= self.tile < NUM_TILE_IDS:
-                raise InvalidNotation(f"{self.kind.value} tile {echo(self.tile)} is not a tile id")
+            tile = self.tile
+            if tile is None:
+                raise InvalidNotation(f"{self.kind.value} needs a tile ('tile', e.g. '9m')")
+            if type(tile) is not int or not 0 <= tile < NUM_TILE_IDS:
+                raise InvalidNotation(f"{self.kind.value} tile {echo(tile)} is not a tile id")
         elif self.tile is not None:
             raise InvalidNotation(f"{self.kind.value} takes no tile")
         if self.kind is ActionKind.CHOW:
@@ -172,15 +182,18 @@ class Action:
             )
         tile: Tile | None = None
         tiles: tuple[Tile, ...] = ()
-        if "tile" in data:
-            if not isinstance(data["tile"], str):
-                raise InvalidNotation(f"action {echo(dict(data))}: 'tile' must be a string")
-            tile = parse_tile(data["tile"])
-        if "tiles" in data:
-            if not isinstance(data["tiles"], str):
-                raise InvalidNotation(f"action {echo(dict(data))}: 'tiles' must be a string")
-            tiles = tuple(sorted(parse_tiles(data["tiles"])))
-        return cls(seat, kind, tile, tiles)
+        try:
+            if "tile" in data:
+                if not isinstance(data["tile"], str):
+                    raise InvalidNotation("'tile' must be a string")
+                tile = _field_tiles("tile", data["tile"], parse_tile)
+            if "tiles" in data:
+                if not isinstance(data["tiles"], str):
+                    raise InvalidNotation("'tiles' must be a string")
+                tiles = tuple(sorted(_field_tiles("tiles", data["tiles"], parse_tiles)))
+            return cls(seat, kind, tile, tiles)
+        except InvalidNotation as exc:
+            raise InvalidNotation(f"action {echo(dict(data))}: {exc}") from None
 
     def to_str(self) -> str:
         """Compact text: ``0 discard 9m``, ``1 chow 345m``, ``2 pung``."""
