@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 
 import pytest
 
@@ -104,3 +106,60 @@ def test_find_bot_names_the_known_levels() -> None:
 def test_an_option_named_id_is_an_unknown_option_not_a_traceback() -> None:
     with pytest.raises(tingpai.rules.RuleError, match="unknown option 'id'"):
         tingpai.find_ruleset("hu-4p", id="x")
+
+
+def _play_out(game: tingpai.Match, rng: random.Random, actions: int) -> None:
+    """Apply ``actions`` random legal actions (fewer if the game ends first)."""
+    for _ in range(actions):
+        if game.is_over:
+            return
+        seat = game.to_act()[0]
+        game.apply(rng.choice(game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("rid", tingpai.ruleset_ids())
+def test_match_copy_is_independent_and_plays_the_same_future(rid: str) -> None:
+    """Match has the hand's verbs, copy() included: a copy mid-game changes nothing in the
+    original, and played on with the same choices it deals the same walls and ends the same."""
+    game = tingpai.Match(rid, seed=5)
+    _play_out(game, random.Random(1), 150)
+    before = game.record()
+    trial = game.copy()
+    _play_out(trial, random.Random(2), 400)
+    assert game.record() == before
+    twin = game.copy()
+    _play_out(game, random.Random(3), 400)
+    _play_out(twin, random.Random(3), 400)
+    assert twin.record() == game.record() and twin.scores == game.scores
+
+
+@pytest.mark.parametrize(
+    ("wall", "named"),
+    [(5, "wall must be a sequence"), ("", "wall"), ([1.0] * 136, "wall[0] 1.0"),
+     ([True] * 136, "wall[0] True"), ([None], "wall[0] None"), (list(range(136)), "wall[42] 42"),
+     ([0] * 136, "extra 1m x132")],
+)
+def test_a_wall_of_wrong_entries_is_refused_naming_the_entry(wall: object, named: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(named)):
+        tingpai.Hand("hk-4p", wall=wall)  # type: ignore[arg-type]
+
+
+def test_a_wall_may_be_any_sequence_of_ids() -> None:
+    wall = shuffled_wall(tingpai.find_ruleset("hu-2p"), random.Random(4))
+    assert tingpai.Hand("hu-2p", wall=iter(wall)).record() == tingpai.Hand(
+        "hu-2p", wall=wall).record()  # type: ignore[arg-type]
+
+
+def test_replay_takes_the_ruleset_a_record_was_played_with() -> None:
+    """A ruleset built in code is accepted where an id is: replay() is given it when the
+    record's id and options do not rebuild it."""
+    base = tingpai.find_ruleset("hk-4p")
+    own = dataclasses.replace(base, options=dataclasses.replace(base.options, min_value=0))
+    game = tingpai.Match(own, seed=2)
+    bots = [tingpai.find_bot("greedy", random.Random(s)) for s in range(4)]
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(bots[seat].act(game.observe(seat)))
+    assert tingpai.replay(game.record(), rules=own).scores == game.scores
+    with pytest.raises(ValueError, match="is not the given ruleset 'hu-4p'"):
+        tingpai.replay(game.record(), rules=tingpai.find_ruleset("hu-4p"))

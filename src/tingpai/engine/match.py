@@ -204,6 +204,26 @@ class Match:
         self._scores: tuple[int, ...] = st.scores or (opts.start_points,) * self.players
         self.hands: list[Hand] = []
 
+    def copy(self) -> Match:
+        """An independent copy for search and rollouts over whole games: the current hand
+        copied (:meth:`Hand.copy`) and the wall shuffler's state with it, so the copy deals
+        the same next walls; finished hands, which nothing changes, are shared.
+
+        >>> game = Match("hu-2p", seed=3)
+        >>> trial = game.copy()
+        >>> trial.apply(trial.legal_actions(0)[0])
+        >>> len(trial.hand.history), game.hand is None
+        (1, True)
+        """
+        twin: Match = object.__new__(Match)
+        twin.__dict__ = self.__dict__.copy()
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.hands = self.hands[:]
+        if twin.hands:
+            twin.hands[-1] = twin.hands[-1].copy()
+        return twin
+
     # ------------------------------------------------------------------ state
 
     @property

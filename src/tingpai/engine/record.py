@@ -236,7 +236,12 @@ def _check_start(start: StartState, ruleset: Ruleset) -> None:
         raise RecordError(f"record start: {exc}") from None
 
 
-def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -> ReplayResult:
+def replay(
+    record: Mapping[str, Any] | str | Record,
+    *,
+    partial: bool = False,
+    rules: Ruleset | None = None,
+) -> ReplayResult:
     """Replay a record; raise :class:`ReplayError` at the first illegal action.
 
     >>> import random
@@ -251,18 +256,27 @@ def replay(record: Mapping[str, Any] | str | Record, *, partial: bool = False) -
 
     A record may stop before the game's end.  With ``partial`` its last hand may also stop
     before that hand's end (a game in progress); otherwise an unfinished hand is an error.
+    ``rules`` replays a game of a :class:`~tingpai.rules.Ruleset` built in code (its id
+    must be the record's ``rules``; the record's options are then the ruleset's own).
     Raises :class:`RecordError` for a malformed record (including a wall that is not the
     ruleset's tile set, naming the missing and extra tiles).
     """
     rec = record if isinstance(record, Record) else parse_record(record)
-    try:
-        ruleset = find_ruleset(rec.rules, **rec.options)
-    except (RuleError, ValueError) as exc:
-        raise RecordError(f"record rules/options: {exc}") from None
+    if rules is not None:
+        if rules.id != rec.rules:
+            raise RecordError(
+                f"record rules {echo(rec.rules)} is not the given ruleset {echo(rules.id)}"
+            )
+        ruleset = rules
+    else:
+        try:
+            ruleset = find_ruleset(rec.rules, **rec.options)
+        except (RuleError, ValueError) as exc:
+            raise RecordError(f"record rules/options: {exc}") from None
     if rec.start is not None:
         _check_start(rec.start, ruleset)
     try:
-        match = Match(rec.rules, rec.options, start=rec.start)
+        match = Match(ruleset, start=rec.start)
     except (RuleError, ValueError) as exc:
         raise RecordError(f"record rules/options: {exc}") from None
     out: list[HandReplay] = []

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from tingpai.analysis import waits
 from tingpai.analysis.forms import Form
-from tingpai.engine.wall import HAND_SIZE, check_wall
+from tingpai.engine.wall import HAND_SIZE, check_wall, wall_tiles
 from tingpai.rules.base import WinKind
 from tingpai.rules.policies import SpecialWin
 from tingpai.rules.ruleset import Ruleset
@@ -114,7 +114,7 @@ class Table:
         self.ruleset = ruleset
         self.options = opts
         self.players = n
-        self.wall: tuple[Tile, ...] = tuple(wall)
+        self.wall: tuple[Tile, ...] = wall_tiles(wall)
         check_wall(ruleset, self.wall)
         if len(self.wall) < HAND_SIZE * n + 1:
             raise ValueError(f"a wall of {len(self.wall)} tiles is too short to deal")

@@ -9,13 +9,16 @@ replacements, for tests and teaching positions.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import SupportsIndex
 
 from tingpai.engine.errors import RecordError
+from tingpai.inputs import echo
 from tingpai.rules.ruleset import Ruleset
-from tingpai.tiles import Tile, parse_tiles, tile_to_str, tiles_to_str
+from tingpai.tiles import NUM_TILE_IDS, Tile, parse_tiles, tile_to_str, tiles_to_str
 
 HAND_SIZE = 13
 """Tiles dealt to each seat."""
@@ -36,6 +39,26 @@ def shuffled_wall(ruleset: Ruleset, rng: random.Random) -> list[Tile]:
     return wall
 
 
+def wall_tiles(wall: object) -> tuple[Tile, ...]:
+    """``wall`` as a tuple of plain tile ids; :class:`RecordError` naming the first entry
+    that is not one (a string, a bool, a float, a number outside 0-41) or a wall that is
+    not a sequence at all (any iterable of ids will do: a list, a tuple, a numpy array)."""
+    entries: list[object] | None = None
+    if isinstance(wall, Iterable) and not isinstance(wall, str | bytes | Mapping):
+        entries = list(wall)
+    if entries is None:
+        raise RecordError(f"wall must be a sequence of tile ids, got {echo(wall)}")
+    tiles: list[Tile] = []
+    for i, entry in enumerate(entries):
+        tile = -1
+        if isinstance(entry, SupportsIndex) and not isinstance(entry, bool):
+            tile = operator.index(entry)
+        if not 0 <= tile < NUM_TILE_IDS:
+            raise RecordError(f"wall[{i}] {echo(entry)} is not a tile id (0-{NUM_TILE_IDS - 1})")
+        tiles.append(tile)
+    return tuple(tiles)
+
+
 def check_wall(ruleset: Ruleset, wall: Sequence[Tile]) -> None:
     """Raise :class:`RecordError` unless ``wall`` is a permutation of the ruleset's set.
 
@@ -54,8 +77,9 @@ def check_wall(ruleset: Ruleset, wall: Sequence[Tile]) -> None:
         parts.append(
             "extra "
             + " ".join(
-                tile_to_str(t) if t in want else f"{tile_to_str(t)} (not in the set)"
-                for t in sorted(extra.elements())
+                (tile_to_str(t) if t in want else f"{tile_to_str(t)} (not in the set)")
+                + (f" x{n}" if n > 1 else "")
+                for t, n in sorted(extra.items())
             )
         )
     raise RecordError("wall is not the ruleset's tile set: " + "; ".join(parts))
