@@ -62,13 +62,29 @@ OPTION_VALUES: Mapping[str, tuple[Any, ...]] = {
     "pao": (True, False),
 }
 """Table options the property tests vary, by option name: a ruleset gets the ones its
-registry entry accepts, so no ruleset id is named here."""
+registry entry accepts, with the values it accepts, so no ruleset id is named here."""
 
 
 def settable_options(ruleset_id: str) -> dict[str, tuple[Any, ...]]:
-    """The entries of :data:`OPTION_VALUES` that ``ruleset_id`` accepts by name."""
+    """The entries of :data:`OPTION_VALUES` that ``ruleset_id`` accepts by name, each with
+    the values it accepts (Hu's ``payment_table`` takes no fan table)."""
     accepted = ruleset_spec(ruleset_id).options
-    return {name: values for name, values in OPTION_VALUES.items() if name in accepted}
+    out: dict[str, tuple[Any, ...]] = {}
+    for name, values in OPTION_VALUES.items():
+        if name in accepted:
+            ok = tuple(v for v in values if _accepts(ruleset_id, name, v))
+            if ok:
+                out[name] = ok
+    return out
+
+
+def _accepts(ruleset_id: str, name: str, value: Any) -> bool:
+    """Whether ``ruleset_id`` takes ``value`` for its option ``name``."""
+    try:
+        tingpai.find_ruleset(ruleset_id, **{name: value})
+    except ValueError:
+        return False
+    return True
 
 
 def whole_game_options(ruleset_id: str) -> dict[str, Any]:
