@@ -1338,6 +1338,10 @@ def _evaluate(
                     if value > best_value:
                         top, best_value = i, value
             subtotal = total = best_value
+            cap = opts.max_value
+            if opts.cap_limits and cap is not None and total > cap:
+                total = cap
+                capped = True
         else:
             subtotal = 0
             for i, n in present:

@@ -14,6 +14,7 @@ from tingpai.engine import RecordError, ReplayError, replay
 from tingpai.engine.match import Match, StartState
 from tingpai.rules import RuleError, find_ruleset
 from tingpai.rules.payments import FAN_TABLES
+from tingpai.scoring import Situation, score
 from tingpai.tiles import tiles_to_str
 
 # --- the payment_table option of the Hong Kong tables -----------------------------------
@@ -109,3 +110,14 @@ def test_a_start_past_the_point_limit_is_a_game_already_over() -> None:
         Match("hk-fanlaak", {"point_limit": 10}, start=StartState(scores=(20, -20, 0, 0)))
     rec["start"] = {"scores": [9, -9, 0, 0]}
     assert list(replay(rec).scores) == [9, -9, 0, 0]
+
+
+@pytest.mark.parametrize("rid", ["hk-4p", "hk-fanlaak"])
+def test_a_lower_max_fan_caps_limit_hands_too(rid: str) -> None:
+    """Seed 001: "the score is capped at 10 Fan", every limit hand counting as 10; a host's
+    lower cap caps a limit hand as it caps any other (Hu's double limits stand above its
+    cap: another rule)."""
+    orphans = Situation("19m19p19s12345677z", "7z", win="self-draw")
+    capped = score(orphans, find_ruleset(rid, max_fan=8))
+    assert capped.valid and capped.limit and capped.total == 8
+    assert score(orphans, rid).total == 10

@@ -167,6 +167,10 @@ class RuleOptions:
     payment_rows: FanRows | None = None
     """A host-supplied fan table (``payment_table`` gave the rows inline); when set it is
     the payment table and ``payment_table`` only records where it came from."""
+    cap_limits: bool = False
+    """Whether ``max_value`` caps a limit hand too: Hong Kong's "the score is capped at 10
+    Fan" (so a host's lower ``max_fan`` caps every hand), where Hu's double to quadruple
+    limits stand above its 8000 cap."""
     max_hands: int | None = None
     """Every table: the game ends after this many hands (counted from the match's start),
     whatever the rounds; None: no limit.  A Hong Kong dealer repeats on every exhaustive

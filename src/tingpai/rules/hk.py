@@ -265,6 +265,7 @@ def hk_defaults(
         payment_table=payment_table,
         require_pattern=False,
         blessing_of_earth=EarthBlessing.DEALER_FIRST_DISCARD,
+        cap_limits=True,
     )
 
 
