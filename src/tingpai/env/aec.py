@@ -114,25 +114,29 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         n = ruleset.options.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        self._observation_space = observation_space()
-        self._action_space = spaces.Discrete(ACTION_SPACE_SIZE)
-        self._observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
-        self._action_spaces = {a: spaces.Discrete(ACTION_SPACE_SIZE) for a in self.possible_agents}
+        # PettingZoo's documented attributes (its own environments and some learning
+        # libraries read the dicts rather than the methods): one space per agent.
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
+            a: observation_space() for a in self.possible_agents
+        }
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: spaces.Discrete(ACTION_SPACE_SIZE) for a in self.possible_agents
+        }
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The Dict observation space (the same for every agent)."""
-        return self._observation_spaces[agent]
+        """The Dict observation space (equal for every agent; ``observation_spaces``)."""
+        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """Discrete(136): the engine's action index space."""
-        return self._action_spaces[agent]
+        """Discrete(136): the engine's action index space (``action_spaces``)."""
+        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode (``options`` is accepted and unused)."""
         if seed is not None:
             for i, agent in enumerate(self.possible_agents):
-                self._action_spaces[agent].seed(seed + i)
+                self.action_spaces[agent].seed(seed + i)
         self.table.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -3,12 +3,14 @@
 ``gymnasium.make("tingpai/hk-4p-v0", opponents="greedy")`` (after ``import tingpai.env``,
 or with the id ``"tingpai.env:tingpai/hk-4p-v0"``) seats the learner at ``seat`` (default
 0; ``"random"``: drawn for each new game from the seeded generator) and bots of level
-``opponents`` at the other seats: any name of :func:`tingpai.bot_names`, or one name per
-other seat.  Each step plays the learner's action, then the bots' until the learner must
-decide again or the episode ends; the reward is the learner's share of the points that
-moved (:mod:`tingpai.env.table`: hand or game episodes and rewards); a hand the bots end
-before the learner's first decision is no hand episode (``reset`` deals the next), and in
-a game episode its points come with the learner's first step's reward.  The
+``opponents`` at the other seats: any name of :func:`tingpai.bot_names` for all of them,
+one name per other seat (in seat order, the learner's left out), or one name per seat
+(``opponents[s]`` plays seat ``s``; the learner's own entry is ignored and may be None
+when its seat is fixed).  Each step plays the learner's action, then the bots' until the
+learner must decide again or the episode ends; the reward is the learner's share of the
+points that moved (:mod:`tingpai.env.table`: hand or game episodes and rewards); a hand the
+bots end before the learner's first decision is no hand episode (``reset`` deals the next),
+and in a game episode its points come with the learner's first step's reward.  The
 observation is the Dict of :mod:`tingpai.env.aec` (the vector of
 :mod:`tingpai.env.encoding` and the 136-slot ``action_mask``); ``info["action_mask"]`` repeats
 the mask for libraries that look there.  An illegal action plays a random legal one
@@ -18,6 +20,7 @@ learners that ignore masks and Gymnasium's own ``check_env`` send any index.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -58,7 +61,7 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         self,
         rules: Ruleset | str = "hu-4p",
         *,
-        opponents: str | Sequence[str] = "greedy",
+        opponents: str | Sequence[str | None] = "greedy",
         seat: int | str = 0,
         render_mode: str | None = None,
         score_scale: float | None = None,
@@ -67,23 +70,33 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
     ) -> None:
         ruleset, env_options = split_options(rules, options)
         players = ruleset.options.players
+        if seat != "random":
+            try:
+                number = None if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
+            except TypeError:
+                number = None
+            if number is None or not 0 <= number < players:
+                raise ValueError(f"seat must be 0-{players - 1} or 'random', got {seat!r}")
+            seat = number
         names = [opponents] if isinstance(opponents, str) else list(opponents)
         if len(names) == 1:
             names = names * (players - 1)
-        if len(names) != players - 1:
+        if len(names) not in (players - 1, players):
             raise ValueError(
-                f"{len(names)} opponents for a {players}-player table: give one level or "
-                f"{players - 1}"
+                f"{len(names)} opponents for a {players}-player table: give one level, "
+                f"{players - 1} (the other seats) or {players} (one per seat)"
             )
-        for name in names:
+        per_seat = len(names) == players
+        for s, name in enumerate(names):
+            if per_seat and name is None and s == seat:
+                continue  # the learner's own entry
             if name not in bot_names():
                 raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
-        if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < players):
-            raise ValueError(f"seat must be 0-{players - 1} or 'random', got {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be ansi, human or None, got {render_mode!r}")
         self.ruleset = ruleset
-        self.opponents = tuple(names)
+        self.opponents: tuple[str | None, ...] = tuple(names)
+        self._per_seat = per_seat
         self.seat_choice = seat
         self.render_mode = render_mode
         self.table = EnvTable(ruleset, illegal=illegal, **env_options)
@@ -102,9 +115,14 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         players = self.ruleset.options.players
         if self.seat_choice == "random":
             self.seat = rng.randrange(players)
-        levels = iter(self.opponents)
+        if self._per_seat:
+            levels = [lvl for s, lvl in enumerate(self.opponents) if s != self.seat]
+        else:
+            levels = list(self.opponents)
+        others = iter(levels)
         self._bots = [
-            None if s == self.seat else find_bot(next(levels), random.Random(rng.getrandbits(64)))
+            None if s == self.seat
+            else find_bot(str(next(others)), random.Random(rng.getrandbits(64)))
             for s in range(players)
         ]
 
