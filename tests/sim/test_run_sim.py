@@ -180,7 +180,7 @@ class RecordingPool:
 
     sizes: ClassVar[list[int]] = []
 
-    def __init__(self, max_workers: int) -> None:
+    def __init__(self, max_workers: int, **options: Any) -> None:
         RecordingPool.sizes.append(max_workers)
 
     def __enter__(self) -> RecordingPool:
@@ -206,7 +206,7 @@ def _arena(games: int, workers: int) -> int:
 
 
 @pytest.mark.parametrize(("pool_of", "run"), [("tingpai.sim.backends", _sim),
-                                               ("tingpai.sim.arena", _arena)])
+                                               ("tingpai.sim.backends", _arena)])
 @pytest.mark.parametrize(("games", "workers", "pool"), [(1, 100_000, 1), (3, 10_000, 3),
                                                           (5, 2, 2)])
 def test_a_worker_count_above_the_games_starts_no_idle_processes(

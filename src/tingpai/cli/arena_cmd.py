@@ -119,8 +119,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_with_progress(common: dict[str, Any]) -> ArenaReport:
     """run_arena with the games progress bar on standard error (duplicate sets done, per
-    second, time elapsed and left)."""
-    with games_progress() as bar:
+    second, time elapsed and left).  Only on a terminal: elsewhere (a log file, a pipe)
+    nothing would be animated and the bar would leave a stray blank line before an error
+    message."""
+    bar = games_progress()
+    if not bar.console.is_terminal:
+        return run_arena(**common)
+    with bar:
         task = bar.add_task(f"{common['rules']} duplicate games", total=common["games"])
 
         def step(done: int, total: int) -> None:

@@ -226,8 +226,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_with_progress(common: dict[str, Any]) -> SimReport:
     """run_sim with a rich progress bar on standard error (transient): games done, games
-    per second, time elapsed and time left."""
-    with games_progress() as bar:
+    per second, time elapsed and time left.  Only on a terminal: elsewhere (a log file, a
+    pipe) nothing would be animated and the bar would leave a stray blank line before an
+    error message."""
+    bar = games_progress()
+    if not bar.console.is_terminal:
+        return run_sim(**common)
+    with bar:
         task = bar.add_task(f"{common['rules']} games", total=common["games"])
         started: list[bool] = []
 

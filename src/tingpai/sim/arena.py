@@ -42,14 +42,15 @@ import statistics
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from tingpai.bots import Bot, bot_names, find_bot
 from tingpai.bots.play import new_game
 from tingpai.rules import WinKind, find_ruleset
-from tingpai.sim.games import dealt_in, game_seed
+from tingpai.sim.backends import MAX_WORKERS, worker_pool
+from tingpai.sim.games import MAX_GAMES, LazyTasks, dealt_in, game_seed
 from tingpai.sim.readiness import no_pattern_ready
 
 DEFAULT_MAX_HANDS = 150
@@ -343,20 +344,23 @@ def _play(task: ArenaTask, r: int) -> PlayTally:
 def _run(tasks: Sequence[ArenaTask], workers: int) -> Iterator[list[PlayTally]]:
     """Play the sets in order, here or in a pool with a few batches in flight (so that a
     caller that stops early does not wait for the whole run).  The pool has at most one
-    process per batch: a worker count far above the games starts no idle processes."""
+    process per batch and at most :data:`~tingpai.sim.backends.MAX_WORKERS`: a worker count
+    far above the games or the machine starts no idle processes."""
     if workers <= 1:
         for task in tasks:
             yield play_set(task)
         return
+    workers = min(workers, MAX_WORKERS)
     chunk = max(1, min(4, len(tasks) // (4 * workers)))
-    batches = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
-    with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
+    starts = range(0, len(tasks), chunk)  # each batch is sliced when it is submitted
+    with worker_pool(min(workers, len(starts))) as pool:
         pending: deque[Future[list[list[PlayTally]]]] = deque()
         nxt = 0
         try:
-            while pending or nxt < len(batches):
-                while nxt < len(batches) and len(pending) < 3 * workers:
-                    pending.append(pool.submit(play_sets, batches[nxt]))
+            while pending or nxt < len(starts):
+                while nxt < len(starts) and len(pending) < 3 * workers:
+                    first = starts[nxt]
+                    pending.append(pool.submit(play_sets, list(tasks[first : first + chunk])))
                     nxt += 1
                 yield from pending.popleft().result()
         finally:
@@ -504,6 +508,8 @@ def run_arena(
     lineup = fill_lineup(bots, players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, got {games!r}")
+    if games > MAX_GAMES:
+        raise ValueError(f"games must be at most {MAX_GAMES:,}, got {games:,}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a positive integer, got {workers!r}")
     if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
@@ -514,10 +520,11 @@ def run_arena(
     ):
         raise ValueError(f"until_significant must be an integer of at least 2, got "
                          f"{until_significant!r}")
-    tasks = [
-        ArenaTask(i, game_seed(seed, i), rules, opts, lineup, max_hands, time_decisions)
-        for i in range(games)
-    ]
+    tasks = LazyTasks(
+        lambda i: ArenaTask(i, game_seed(seed, i), rules, opts, lineup, max_hands,
+                            time_decisions),
+        0, games,
+    )
     tally = ArenaTally(ruleset.id, opts, seed, lineup, max_hands, time_decisions)
     level = stopping_level(games, until_significant) if until_significant else 0.95
     start = time.perf_counter()

@@ -11,12 +11,18 @@ does, through the same :func:`in_task_order` batching.
 
 from __future__ import annotations
 
+import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Protocol, TypeVar, runtime_checkable
 
 from tingpai.sim.games import GameOutcome, GameTask, play_task, play_tasks
+
+MAX_WORKERS = 1024
+"""Most processes a local pool starts, whatever worker count it is given: more would only
+fork the machine out of memory (the results do not depend on the count)."""
 
 
 @runtime_checkable
@@ -66,18 +72,49 @@ class ProcessBackend:
     def run(self, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
         """Play the tasks in the pool; yield outcomes in task order as batches finish.
 
-        The pool has at most one process per game: a worker count far above the games
-        starts no idle processes."""
+        The pool has at most one process per game and at most :data:`MAX_WORKERS`: a
+        worker count far above the games or the machine starts no idle processes."""
         if not tasks:
             return
-        with ProcessPoolExecutor(max_workers=min(self.workers, len(tasks))) as pool:
+        workers = min(self.workers, len(tasks), MAX_WORKERS)
+        with worker_pool(workers) as pool:
 
             def submit(batch: Sequence[GameTask]) -> Future[list[GameOutcome]]:
                 return pool.submit(play_tasks, batch)
 
             yield from in_task_order(
-                tasks, self.workers, self.chunk, submit, lambda f: f.result(), Future.cancel
+                tasks, workers, self.chunk, submit, lambda f: f.result(), Future.cancel
             )
+
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a pool worker checks that the process that started it is still there."""
+
+
+def exit_with_parent() -> None:
+    """A pool worker's initializer: end this worker as soon as the process that started it
+    is gone (the run killed by SIGTERM or SIGKILL, which gives the pool no chance to stop
+    its workers).  Without it the orphaned workers would sleep forever, holding the
+    command's standard output and error open, so whoever waits for them (a shell pipe, a
+    job scheduler, ``subprocess.run``) would wait forever too."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        pause = threading.Event()
+        while os.getppid() == parent:
+            pause.wait(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes (at most :data:`MAX_WORKERS`) that end when the
+    process that started them ends, however it ends (:func:`exit_with_parent`): the pool of
+    the simulation and the arena."""
+    return ProcessPoolExecutor(
+        max_workers=min(workers, MAX_WORKERS), initializer=exit_with_parent
+    )
 
 
 Handle = TypeVar("Handle")
@@ -101,14 +138,15 @@ def in_task_order(
     a few batches per worker in flight, yielding the outcomes in task order; batches still
     in flight are cancelled when the consumer stops early."""
     size = batch_size(len(tasks), workers, chunk)
-    batches = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+    starts = range(0, len(tasks), size)  # each batch is sliced when it is submitted
     window = 4 * workers
     pending: deque[Handle] = deque()
     next_batch = 0
     try:
-        while pending or next_batch < len(batches):
-            while next_batch < len(batches) and len(pending) < window:
-                pending.append(submit(batches[next_batch]))
+        while pending or next_batch < len(starts):
+            while next_batch < len(starts) and len(pending) < window:
+                first = starts[next_batch]
+                pending.append(submit(list(tasks[first : first + size])))
                 next_batch += 1
             yield from result(pending.popleft())
     finally:

@@ -37,6 +37,8 @@ COMPARED = (
 
 
 def _unit(run: BalanceRun) -> str:
+    """The unit of a winning value: fan at the Hong Kong tables, base points in Hu.  Net
+    scores (points per game) are table points at every table, never fan."""
     return "fan" if run.ruleset.unit.value == "fan" else "points"
 
 
@@ -140,7 +142,7 @@ def _plot_points(run: BalanceRun) -> str:
                         label=f"seat {s}")
             ax.legend(fontsize=8)
         ax.set_title("Net points per game")
-        ax.set_xlabel(f"net {_unit(run)} (final minus start)")
+        ax.set_xlabel("net points (final minus start)")
         ax.set_ylabel("games")
 
     return _svg(draw)
@@ -229,7 +231,7 @@ def _run_metrics(run: BalanceRun) -> tuple[list[str], list[list[str]]]:
     rows = [["games / hands", f"{run.games:,} / {run.hands:,}"]]
     for name, e in run.metrics().items():
         label = name
-        if name == "average winning value" or name.endswith("points per game"):
+        if name == "average winning value":
             label += f" ({_unit(run)})"
         rows.append([label, fmt(e)])
     return ["metric", "value [95% CI]"], rows

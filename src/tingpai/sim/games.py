@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, overload
 
 from tingpai.bots.play import new_game, play_hand
 from tingpai.engine.actions import ActionKind
 from tingpai.engine.hand import Hand
 from tingpai.rules.base import WinKind
 from tingpai.sim.readiness import no_pattern_ready
+
+MAX_GAMES = 10**9
+"""Most games one run (``tingpai sim``, ``tingpai arena``) may ask for: far past what a
+cluster plays in a day; a larger number is a typing slip, refused before any game."""
 
 DISCARD_KINDS = (WinKind.DISCARD, WinKind.ROBBING_KONG)
 """Wins a single loser pays as the discarder (a robbed kong's konger)."""
@@ -154,6 +158,38 @@ def summarize_hand(hand: Hand) -> HandSummary:
         ready=tuple(s in winners or lacking[s] is not None for s in range(hand.players)),
         no_pattern=tuple(flag is True for flag in lacking),
     )
+
+
+T = TypeVar("T")
+
+
+class LazyTasks(Sequence[T]):
+    """The tasks ``make(start)``, ..., ``make(stop - 1)`` of a run, each made when it is
+    read: a run of many games holds only the batches in flight, not a task per game (a
+    backend reads its batches by slicing, which gives a list).
+
+    >>> tasks = LazyTasks(lambda i: i * i, 2, 6)
+    >>> len(tasks), tasks[0], tasks[-1], tasks[1:3], list(tasks)
+    (4, 4, 25, [9, 16], [4, 9, 16, 25])
+    """
+
+    def __init__(self, make: Callable[[int], T], start: int, stop: int) -> None:
+        self._make = make
+        self._range = range(start, max(start, stop))
+
+    def __len__(self) -> int:
+        return len(self._range)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self._make(i) for i in self._range[index]]
+        return self._make(self._range[index])
 
 
 def play_task(task: GameTask) -> GameOutcome:

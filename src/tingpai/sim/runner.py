@@ -10,7 +10,7 @@ from typing import Any
 from tingpai.bots import bot_names
 from tingpai.rules import find_ruleset
 from tingpai.sim.backends import Backend, local_backend
-from tingpai.sim.games import GameTask, game_seed
+from tingpai.sim.games import MAX_GAMES, GameTask, LazyTasks, game_seed
 from tingpai.sim.report import SimReport, SimStats, Timing
 from tingpai.sim.store import (
     DEFAULT_FLUSH_EVERY,
@@ -32,6 +32,22 @@ Progress = Callable[[int, int], None]
 def record_name(index: int) -> str:
     """File name of game ``index``'s record (0-based index, 1-based name): ``game-00001.json``."""
     return f"game-{index + 1:05d}.json"
+
+
+def taken_record(folder: Path, games: int) -> str | None:
+    """The first name of the records of games ``0 .. games - 1`` that ``folder`` already
+    holds (None when it holds none), found by listing the folder once, however many games
+    the run has."""
+    if not folder.is_dir():
+        return None
+    taken = []
+    for path in folder.glob("game-*.json"):
+        number = path.name.removeprefix("game-").removesuffix(".json")
+        if number.isdigit() and 1 <= int(number) <= games and path.name == record_name(
+            int(number) - 1
+        ):
+            taken.append(int(number))
+    return record_name(min(taken) - 1) if taken else None
 
 
 def resolve_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
@@ -96,13 +112,14 @@ def run_sim(
     seats = resolve_bots(bots, ruleset.options.players)
     if games < 0:
         raise ValueError(f"games must be at least 0, got {games}")
+    if games > MAX_GAMES:
+        raise ValueError(f"games must be at most {MAX_GAMES:,}, got {games:,}")
     if max_hands is not None and max_hands < 1:
         raise ValueError(f"max_hands must be at least 1, got {max_hands}")
     runner = backend if backend is not None else local_backend(workers)
     out_dir = Path(records_dir) if records_dir is not None else None
     if out_dir is not None and not resume:  # resumed, it writes the same records again
-        taken = next((name for i in range(games)
-                      if (out_dir / (name := record_name(i))).exists()), None)
+        taken = taken_record(out_dir, games)
         if taken is not None:
             raise ValueError(f"records folder {out_dir} already holds {taken} from another "
                              "run: give an empty folder (nothing was written)")
@@ -120,13 +137,13 @@ def run_sim(
         raise ValueError("resume needs the run directory (out) to continue")
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
-    tasks = [
-        GameTask(
-            i, game_seed(seed, i), rules, opts, seats, keep_record=out_dir is not None,
-            max_hands=max_hands,
-        )
-        for i in range(first, games)
-    ]
+    keep = out_dir is not None
+
+    def task(i: int) -> GameTask:
+        return GameTask(i, game_seed(seed, i), rules, opts, seats, keep_record=keep,
+                        max_hands=max_hands)
+
+    tasks = LazyTasks(task, first, games)
     if progress is not None and first:
         progress(first, games)
     stored_hands = stats.hands

@@ -150,6 +150,8 @@ def read_manifest(path: str | Path) -> Manifest:
         raise StoreError(f"{path}: no {MANIFEST} (not a tingpai sim --out directory)") from None
     except OSError as exc:
         raise StoreError(f"{where}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise StoreError(f"{where}: not JSON (not UTF-8 text)") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -249,7 +251,7 @@ def outcome_from_row(row: Mapping[str, Any], ruleset: Ruleset) -> GameOutcome:
         )
         for h in row["hands"]
     )
-    return GameOutcome(
+    outcome = GameOutcome(
         index=int(row["game"]),
         seed=int(row["seed"]),
         hands=hands,
@@ -258,6 +260,37 @@ def outcome_from_row(row: Mapping[str, Any], ruleset: Ruleset) -> GameOutcome:
         ranking=tuple(int(x) for x in row["ranking"]),
         cut_short=bool(row.get("cut_short", False)),
     )
+    check_seats(outcome, ruleset.options.players)
+    return outcome
+
+
+def check_seats(outcome: GameOutcome, players: int) -> None:
+    """ValueError naming the field of a stored game that does not fit a table of
+    ``players`` seats (a per-seat list of another length, a seat that is not one), which
+    the statistics would otherwise index out of range."""
+
+    def seat(name: str, value: int | None) -> None:
+        if value is not None and not 0 <= value < players:
+            raise ValueError(f"{name} {value} is not a seat of a {players}-player table")
+
+    def per_seat(name: str, values: Sequence[object]) -> None:
+        if len(values) != players:
+            raise ValueError(f"{name} has {len(values)} entries, not one per seat ({players})")
+
+    per_seat("start", outcome.start_scores)
+    per_seat("final", outcome.final_scores)
+    if sorted(outcome.ranking) != list(range(players)):
+        raise ValueError(f"ranking {list(outcome.ranking)} is not an order of the "
+                         f"{players} seats")
+    for number, hand in enumerate(outcome.hands):
+        where = f"hand {number}"
+        seat(f"{where} dealer", hand.dealer)
+        per_seat(f"{where} deltas", hand.deltas)
+        per_seat(f"{where} ready", hand.ready)
+        per_seat(f"{where} no_pattern", hand.no_pattern)
+        for w in hand.winners:
+            seat(f"{where} winner", w.seat)
+            seat(f"{where} payer", w.payer)
 
 
 def _pyarrow() -> Any:
@@ -370,7 +403,11 @@ def _jsonl_rows(path: Path, truncate_torn: bool) -> Iterator[dict[str, Any]]:
         return
     good_end = 0
     torn = False
-    with path.open("rb") as f:
+    try:
+        rows = path.open("rb")
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot read ({exc.strerror})") from None
+    with rows as f:
         for number, line in enumerate(f, start=1):
             try:
                 if not line.endswith(b"\n"):
@@ -417,6 +454,10 @@ def stored_outcomes(
     folder = Path(path)
     manifest = manifest or read_manifest(folder)
     ruleset = find_ruleset(manifest.rules, **dict(manifest.options))
+    players = ruleset.options.players
+    if len(manifest.bots) != players:
+        raise StoreError(f"{folder}: the manifest names {len(manifest.bots)} bots for a "
+                         f"{players}-player table ({manifest.rules})")
     if manifest.storage == "jsonl":
         rows = _jsonl_rows(folder / JSONL_NAME, truncate_torn=repair)
     else:
