@@ -11,7 +11,22 @@ set is an error naming it, and a kind outside it is never live), only its forms 
 seven pairs in Hong Kong), and a ready hand gets, per wait, whether a win on it is legal
 and what it scores, on a discard and by self-draw: Hu shows "ready but no pattern" for a
 wait that completes the hand without a qualifying pattern, Hong Kong the fan against the
-table minimum.
+table minimum.  A seat or round wind the table never plays is refused (``hu-3p`` has no
+North seat).
+
+``--json`` prints one object: ``hand`` (the concealed tiles), ``melds`` (``"chow 789s"``,
+``"pung 555p"``, ``"kong 1111s"``, ``"ckong 7777z"``), ``tiles`` (13 or 14), ``forms``,
+``shanten`` (-1 complete, 0 ready) and ``shanten_by_form`` (by form: ``standard``,
+``pairs``, ``orphans``); with ``--rules`` also ``rules`` (the ruleset id).  13 tiles add
+``waits`` (empty when not ready), ``improving`` (the waits when ready, else the kinds that
+bring the hand nearer) and ``live`` (their copies not seen); a ready hand with ``--rules``
+adds ``minimum``, ``unit``, ``seat_wind``, ``round_wind`` and ``wins``: per wait ``{tile,
+live, discard, self_draw}``, each win ``{legal, total, patterns}`` (pattern ids) plus
+``payments`` when legal, else ``reason`` and ``no_pattern`` (Hu: no qualifying pattern) or
+``short`` (below the minimum by that much).  14 tiles add ``complete``,
+``decompositions``, ``seven_pairs``, ``thirteen_orphans`` and ``discards``, best first,
+each ``{tile, shanten, improving, live}``.  An error prints ``{"error": ...}`` and exits
+with status 2 (without ``--json``: one line on standard error).
 """
 
 from __future__ import annotations
@@ -30,6 +45,7 @@ from tingpai.bots.hints import TableRules, analyze
 from tingpai.cli.common import parse_options
 from tingpai.rules import RuleError, Ruleset, find_ruleset
 from tingpai.tiles import (
+    EAST,
     NUM_KINDS,
     InvalidNotation,
     Meld,
@@ -42,6 +58,7 @@ from tingpai.tiles import (
     tiles_to_unicode,
     to_counts,
     wind_from_str,
+    wind_to_str,
 )
 
 
@@ -101,7 +118,18 @@ def _table(args: argparse.Namespace) -> TableRules | None:
             winds.append(wind_from_str(text))
         except InvalidNotation as exc:
             raise UsageError(f"{flag}: {exc}") from None
-    return TableRules(ruleset, winds[0], winds[1])
+    seat_wind, round_wind = winds
+    opts = ruleset.options
+    # A wind the table never plays is a command-line mistake, not a hand that cannot win.
+    if seat_wind not in opts.seat_winds:
+        seats = ", ".join(wind_to_str(w) for w in opts.seat_winds)
+        raise UsageError(f"--seat-wind: {wind_to_str(seat_wind)} is not a seat of "
+                         f"{ruleset.id} (seats: {seats})")
+    if round_wind - EAST >= opts.rounds:
+        rounds = ", ".join(wind_to_str(EAST + r) for r in range(opts.rounds))
+        raise UsageError(f"--round-wind: {wind_to_str(round_wind)} is not a round "
+                         f"{ruleset.id} plays (rounds: {rounds})")
+    return TableRules(ruleset, seat_wind, round_wind)
 
 
 def _outside(tiles: Sequence[int], table: TableRules) -> list[Tile]:
@@ -194,21 +222,24 @@ def _print_wins(console: Console, result: dict[str, Any], ruleset: Ruleset) -> N
     table.add_column("Live", justify="right")
     for _, words in _HOW:
         table.add_column(words.capitalize())
-    short: list[str] = []
+    no_pattern = "Ready but no pattern"
+    short = f"Short of the {result['minimum']} {result['unit']} minimum"
+    problems: dict[str, list[str]] = {no_pattern: [], short: [], "Not a win": []}
     for wait in result["wins"]:
         table.add_row(_tiles([wait["tile"]]), str(wait["live"]),
                       *(_outcome_text(wait[key], ruleset) for key, _ in _HOW))
         for key, words in _HOW:
-            if not wait[key]["legal"]:
-                short.append(f"{wait['tile']} {words}")
+            outcome = wait[key]
+            if not outcome["legal"]:
+                # the same test as _outcome_text, so the summary says what the table does
+                problem = (no_pattern if outcome.get("no_pattern")
+                           else short if "short" in outcome else "Not a win")
+                problems[problem].append(f"{wait['tile']} {words}")
     console.print(table)
-    if ruleset.options.require_pattern:
-        problem = "Ready but no pattern"
-    else:
-        problem = f"Short of the {result['minimum']} {result['unit']} minimum"
-    if short:
-        console.print(f"{problem}: {', '.join(short)}")
-    elif result["minimum"]:
+    for problem, waits in problems.items():
+        if waits:
+            console.print(f"{problem}: {', '.join(waits)}")
+    if not any(problems.values()) and result["minimum"]:
         console.print(f"Every wait reaches the {result['minimum']} {result['unit']} minimum")
 
 

@@ -150,30 +150,59 @@ def describe(action: Action) -> str:
 
 
 def parse_choice(text: str, legal: tuple[Action, ...]) -> Action | None:
-    """The legal action the player typed (a list number or action text), or None."""
-    text = text.strip()
+    """The legal action the player typed (a list number or action text), or None when the
+    text names no legal action or more than one (``discard`` alone while several tiles
+    may be discarded: :func:`choice_matches` lists them)."""
+    found = choice_matches(text, legal)
+    return found[0] if len(found) == 1 else None
+
+
+def choice_matches(text: str, legal: tuple[Action, ...]) -> list[Action]:
+    """Every legal action the typed text fits: a list number; a tile alone (``5m``, ``🀋``:
+    the discard of it, or the declaration of a flower); an action with its tile or chow
+    tiles (``discard 5m``, ``chow 345m``, ``ckong 7z``); an action alone (``pung``, or
+    ``discard`` while only one tile may be discarded, else all of them).  Upper or lower
+    case alike.
+
+    >>> from tingpai.tiles import parse_tile
+    >>> legal = (Action(0, ActionKind.DISCARD, parse_tile("5m")),
+    ...          Action(0, ActionKind.DISCARD, parse_tile("7z")), Action(0, ActionKind.TSUMO))
+    >>> [describe(a) for a in choice_matches("Discard 5M", legal)]
+    ['discard 5m 🀋']
+    >>> len(choice_matches("discard", legal)), len(choice_matches("discard 5m 7z", legal))
+    (2, 0)
+    """
+    text = text.strip().lower()
     if text.isdigit():
         i = int(text)
-        return legal[i - 1] if 1 <= i <= len(legal) else None
+        return [legal[i - 1]] if 1 <= i <= len(legal) else []
     words = text.split()
-    if not words:
-        return None
-    if len(words) == 1 and words[0] not in {k.value for k in ActionKind}:
-        words = ["discard", words[0]]
+    if not words or len(words) > 2:
+        return []
+    kinds = {k.value for k in ActionKind}
+    if words[0] not in kinds:
+        if len(words) > 1:
+            return []
+        try:
+            tile = parse_tile(words[0])
+        except InvalidNotation:
+            return []
+        return [a for a in legal
+                if a.kind in (ActionKind.DISCARD, ActionKind.FLOWER) and a.tile == tile]
+    same = [a for a in legal if a.kind.value == words[0]]
+    if len(words) == 1:
+        return same
     if words[0] == ActionKind.CHOW.value:
-        wanted = words[1] if len(words) > 1 else None
-        for a in legal:
-            if a.kind is ActionKind.CHOW and wanted in (None, tiles_to_str(a.tiles)):
-                return a
-        return None
+        try:
+            wanted = sorted(parse_tiles(words[1]))
+        except InvalidNotation:
+            return []
+        return [a for a in same if sorted(a.tiles) == wanted]
     try:
-        tile: Tile | None = parse_tile(words[1]) if len(words) > 1 else None
+        tile = parse_tile(words[1])
     except InvalidNotation:
-        return None
-    for a in legal:
-        if a.kind.value == words[0] and (tile is None or a.tile == tile):
-            return a
-    return None
+        return []
+    return [a for a in same if a.tile == tile]
 
 
 class Names:
@@ -328,19 +357,21 @@ def show_standings(console: Console, match: Match, names: Names) -> None:
     console.print(table)
 
 
-def _ask_length(console: Console, inp: TextIO) -> str:
+def _ask_length(console: Console, inp: TextIO) -> str | None:
     """Ask for the game length at a terminal (Enter: the full game), again after an
-    answer that is neither."""
+    answer that is neither; None when the input ends (Ctrl-D) or is ``q``."""
     while True:
-        console.print(escape("game length: [1] full game  [2] one round (East only) > "),
-                      end="")
+        console.print("game length: [1] full game  [2] one round (East only) > ", end="",
+                      markup=False)
         line = inp.readline()
         answer = line.strip().lower()
-        if not line or answer in {"", "1", "full", "f"}:
+        if not line or answer in {"q", "quit", "exit"}:
+            return None
+        if answer in {"", "1", "full", "f"}:
             return "full"
         if answer in {"2", "round", "r"}:
             return "round"
-        console.print(f"{answer!r} is neither: type 1 (or Enter) or 2")
+        console.print(f"{answer!r} is neither: type 1 (or Enter) or 2", markup=False)
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
@@ -350,13 +381,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     length = getattr(args, "length", None)
     try:
         options = parse_options(args.option)
-        if length is None and stdin is None and inp.isatty():
-            length = _ask_length(console, inp)
-        rounds = LENGTHS[length or "full"]
-        if rounds is not None:
-            if "rounds" in options:
-                raise ValueError("--length and --option rounds=...: give one of them")
-            options["rounds"] = rounds
+        if length is not None and LENGTHS[length] is not None and "rounds" in options:
+            raise ValueError("--length and --option rounds=...: give one of them")
         ruleset = find_ruleset(args.rules, **options)
         if not 0 <= args.seat < ruleset.options.players:
             raise ValueError(f"seat {args.seat} is not a seat of {ruleset.id}")
@@ -365,6 +391,19 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     except (RuleError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    # Asked only once the arguments are known to be good, and not when --option rounds
+    # already says how long the game is.
+    if length is None and "rounds" not in options and stdin is None and inp.isatty():
+        try:
+            length = _ask_length(console, inp)
+        except KeyboardInterrupt:
+            length = None
+        if length is None:
+            console.print("\nstopped before the game began (no record written)")
+            return 0
+    rounds = LENGTHS[length or "full"]
+    if rounds is not None:
+        ruleset = find_ruleset(args.rules, **{**options, "rounds": rounds})
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     match = Match(ruleset, rng=random.Random(rng.getrandbits(64)), auto_deal=False)
@@ -383,12 +422,15 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     finally:
         path = _save(match, folder, seed)
     res = match.result
-    console.print(f"scores {list(res.scores)}; record written to {path}")
+    # The path holds the user's --records folder: never read as Rich markup.
+    # and never broken inside the path, so it can be copied.
+    console.print(f"scores {list(res.scores)}; record written to {path}", markup=False,
+                  soft_wrap=True)
     if res.over:
         console.print(f"winner: seat {res.winner}")
     elif match.hand is not None and not match.hand.is_over:
         console.print(f"(the game stopped mid-hand: replay it with `tingpai replay {path} "
-                      "--partial`)")
+                      "--partial`)", markup=False, soft_wrap=True)
     return 0
 
 
@@ -451,7 +493,7 @@ def _play(console: Console, inp: TextIO, match: Match, bots: dict[int, Bot], nam
             try:
                 hand.apply(choice)
             except IllegalAction as exc:
-                console.print(f"[red]{exc}[/red]")
+                console.print(f"[red]{escape(str(exc))}[/red]")
         for line in action_log(hand, names, shown):
             console.print(f"  · {line}")
         show_result(console, hand, match.ruleset, names)
@@ -484,8 +526,13 @@ def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
             for entry in action_log(hand, names):
                 console.print(f"  · {entry}")
         else:
-            choice = parse_choice(line, obs.legal)
-            if choice is not None:
-                return choice
-            console.print(f"[red]not a legal choice: {line.strip()!r}[/red] (help lists "
-                          "the commands)")
+            found = choice_matches(line, obs.legal)
+            if len(found) == 1:
+                return found[0]
+            if found:
+                numbers = ", ".join(f"{obs.legal.index(a) + 1}. {describe(a)}" for a in found)
+                console.print(f"{line.strip()!r} fits {len(found)} actions: say which "
+                              f"({numbers})", markup=False)
+            else:
+                console.print(f"[red]not a legal choice: {escape(repr(line.strip()))}[/red] "
+                              "(help lists the commands)")

@@ -338,6 +338,16 @@ def _print_info(console: Any, info: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Entry point of ``tingpai rules``: 0, or 2 for an unknown id."""
     fmt = "json" if args.json else (args.format or "text")
+    # Flags that contradict each other are refused, not one of them silently dropped.
+    clash = None
+    if args.json and args.format not in (None, "json"):
+        clash = f"--json and --format {args.format}: give one of them"
+    elif args.write_docs is not None and (args.id is not None or args.json or args.format):
+        given = args.id if args.id is not None else ("--json" if args.json else "--format")
+        clash = f"--write-docs writes every ruleset's page: it takes no {given}"
+    if clash is not None:
+        print(f"tingpai rules: {clash}", file=sys.stderr)
+        return 2
     if args.write_docs is not None:
         try:
             written = write_docs(Path(args.write_docs))

@@ -4,14 +4,23 @@ The database is ``--db URL``, else ``TINGPAI_DATABASE_URL``, else the SQLite fil
 ``tingpai.sqlite3`` in the working directory.  Its schema is created or upgraded by the
 Alembic migrations when the server starts; every unfinished table is then rebuilt from its
 stored actions.
+
+What cannot work exits with status 2 and one line on standard error, before anything is
+served: a port out of range, an address that cannot be listened on (a port in use, a host
+that is not this machine's), a database that cannot be opened (a bad URL, an unreachable
+server, a file that cannot be created).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import socket
 import sys
 from typing import Any
+
+from tingpai.inputs import one_line
 
 ENV_DATABASE_URL = "TINGPAI_DATABASE_URL"
 
@@ -49,12 +58,44 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"--port {args.port} is not a port number", file=sys.stderr)
         return 2
+    problem = listen_problem(args.host, args.port)
+    if problem is not None:
+        print(f"cannot listen on {args.host} port {args.port}: {problem}", file=sys.stderr)
+        return 2
     try:
         app = create_app(database_url(args.db))
     except Exception as exc:  # a bad URL or an unreachable database: say which
-        print(f"cannot open the database: {exc}", file=sys.stderr)
+        print(f"cannot open the database: {_one_line_error(exc)}", file=sys.stderr)
         return 2
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws_max_size=1 << 16, ws_ping_interval=20, ws_ping_timeout=20,
                 ws_per_message_deflate=False)
     return 0
+
+
+def listen_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port`` (a port in use, a host that is
+    not this machine's), or None: every address the host names is bound for a moment and
+    let go, as uvicorn will bind them (``SO_REUSEADDR``, so a restarted server's old
+    connections do not count)."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        return f"cannot resolve the host: {getattr(exc, 'strerror', None) or exc}"
+    for family, kind, proto, _, address in infos:
+        try:
+            with socket.socket(family, kind, proto) as sock:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                sock.bind(address)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return None
+
+
+def _one_line_error(exc: BaseException) -> str:
+    """A database error as one line, without SQLAlchemy's "Background on this error" link."""
+    text = re.sub(r"\(Background on this error at: [^)]*\)", "", str(exc))
+    return one_line(text) or type(exc).__name__
