@@ -20,6 +20,9 @@ import httpx
 import uvicorn
 from fastapi.testclient import TestClient
 
+import tingpai
+from tingpai.engine import Observation
+from tingpai.engine.observation import action_json
 from tingpai.server import Settings, create_app
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -185,3 +188,20 @@ async def play_and_log(url: str, table: str, token: str | None, log: list[dict[s
                 await ws.send('{"type": "ready"}')
             elif message["type"] == "game_end":
                 return
+
+
+def play_out(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    """Play a seat greedily to the game's end; the ``game_end`` message."""
+    bot = tingpai.find_bot("greedy")
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        while True:
+            message = ws.receive_json()
+            if message["type"] == "view" and message["legal"]:
+                action = bot.act(Observation.from_json(message["view"]))
+                ws.send_json({"type": "act", "seq": message["seq"],
+                              "action": action_json(action)})
+            elif message["type"] == "hand_end":
+                ws.send_json({"type": "ready"})
+            elif message["type"] == "game_end":
+                end: dict[str, Any] = message
+                return end

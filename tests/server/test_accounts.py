@@ -6,13 +6,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_table
+from serverkit import create_table, play_out
 from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 import tingpai
-from tingpai.engine import Observation
-from tingpai.engine.observation import action_json
 from tingpai.server.storage import AccountRow
 
 
@@ -52,22 +50,6 @@ def test_a_forged_session_cookie_is_a_guest(client: TestClient) -> None:
     sign_up(client, "Ann")
     client.cookies.set("tingpai_session", "eyJhY2NvdW50IjogMX0=.forged.sig")
     assert client.get("/api/me").json() == {"account": None}
-
-
-def play_out(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    bot = tingpai.find_bot("greedy")
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
-        while True:
-            message = ws.receive_json()
-            if message["type"] == "view" and message["legal"]:
-                action = bot.act(Observation.from_json(message["view"]))
-                ws.send_json({"type": "act", "seq": message["seq"],
-                              "action": action_json(action)})
-            elif message["type"] == "hand_end":
-                ws.send_json({"type": "ready"})
-            elif message["type"] == "game_end":
-                end: dict[str, Any] = message
-                return end
 
 
 def test_an_accounts_game_is_rated_and_kept_in_its_history(client: TestClient) -> None:

@@ -12,34 +12,15 @@ import pytest
 from alembic import command
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
-from serverkit import create_table
+from serverkit import create_table, play_out
 from sqlalchemy import text
 from starlette.websockets import WebSocketDisconnect
 
 import tingpai
-from tingpai.engine import Observation
-from tingpai.engine.observation import action_json
 from tingpai.server import Settings, create_app
 from tingpai.server.storage import Storage, alembic_config
 
 PASSWORD = "correct horse"
-
-
-def play_out(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    """Play a seat greedily to the game's end; the ``game_end`` message."""
-    bot = tingpai.find_bot("greedy")
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
-        while True:
-            message = ws.receive_json()
-            if message["type"] == "view" and message["legal"]:
-                action = bot.act(Observation.from_json(message["view"]))
-                ws.send_json({"type": "act", "seq": message["seq"],
-                              "action": action_json(action)})
-            elif message["type"] == "hand_end":
-                ws.send_json({"type": "ready"})
-            elif message["type"] == "game_end":
-                end: dict[str, Any] = message
-                return end
 
 
 def watch_game_end(client: TestClient, table: str) -> dict[str, Any]:
