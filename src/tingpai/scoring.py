@@ -151,8 +151,11 @@ class Situation:
 
     The fields have the JSON fields' names, and their JSON spellings are accepted too
     (tile and meld notation, wind letters, ``"discard"`` / ``"self-draw"``, lists), so
-    ``Situation(**fields)`` scores a ``tingpai score --json`` input's hand; a field that
-    is neither raises :class:`SituationError` naming it.
+    ``Situation(**fields)`` scores a ``tingpai score --json`` input's hand, except that the
+    command also reads ``win`` and ``seat_wind`` from other fields (an omitted one implied
+    by ``replacements`` or ``blessing``, a discard with ``robbing_kong`` made robbing-kong)
+    and this class does not.  A field that is neither raises :class:`SituationError`
+    naming it.
 
     >>> sit = Situation("123s123p789p99p", "9p", ["chow 123m"], seat_wind="S", flowers="5f")
     >>> sit.concealed[:3], score(sit, "hu-4p").total
@@ -1304,11 +1307,6 @@ def _evaluate(
         subtotal = 0
         for i, n in present:
             subtotal += values[i] * n
-        total = subtotal
-        cap = opts.max_value
-        if cap is not None and subtotal > cap:
-            total = cap
-            capped = True
     else:
         live = mask
         if mask & comp.implying:
@@ -1337,11 +1335,7 @@ def _evaluate(
                     value = values[i] * n if amount is None else amount(ctx, n)
                     if value > best_value:
                         top, best_value = i, value
-            subtotal = total = best_value
-            cap = opts.max_value
-            if opts.cap_limits and cap is not None and total > cap:
-                total = cap
-                capped = True
+            subtotal = best_value
         else:
             subtotal = 0
             for i, n in present:
@@ -1350,11 +1344,12 @@ def _evaluate(
                         n -= reduced.get(i, 0)
                     amount = amounts[i]
                     subtotal += values[i] * n if amount is None else amount(ctx, n)
-            total = subtotal
-            cap = opts.max_value
-            if cap is not None and subtotal > cap:
-                total = cap
-                capped = True
+    total = subtotal
+    cap = opts.max_value
+    # a limit hand (top >= 0) is capped only where the ruleset says so (cap_limits)
+    if cap is not None and subtotal > cap and (top < 0 or opts.cap_limits):
+        total = cap
+        capped = True
 
     eligible = True
     reason: str | None = None

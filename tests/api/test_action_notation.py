@@ -88,3 +88,15 @@ def test_direct_construction_checks_types_too() -> None:
         tingpai.Action("0", ActionKind.PASS)  # type: ignore[arg-type]
     with pytest.raises(InvalidNotation, match="not a tile id"):
         tingpai.Action(0, ActionKind.DISCARD, True)
+
+
+def test_from_index_takes_any_integer_type() -> None:
+    """A learner's ``numpy.argmax`` gives an ``int64``: ``from_index`` (the env's inverse of
+    ``Action.index``) reads it as the plain int it is, as it did before the type checks;
+    a bool is still no index."""
+    np = pytest.importorskip("numpy")
+    action = tingpai.Action.from_index(np.int64(2), np.int64(100))
+    assert action == tingpai.Action.from_index(2, 100)
+    assert type(action.seat) is int and type(action.tile) is int
+    with pytest.raises(ValueError, match="action index"):
+        tingpai.Action.from_index(0, True)

@@ -281,3 +281,25 @@ def test_serve_says_in_one_line_why_the_database_cannot_be_opened(
     line = _serve(capsys, "--port", str(port), "--db", db.format(tmp=tmp_path))
     assert line.startswith("cannot open the database: ")
     assert "Background on this error" not in line
+
+
+def test_serve_checks_only_the_address_families_the_machine_has(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A host naming an IPv6 address too (``localhost``, ``""``) on a machine without IPv6
+    sockets: the event loop skips that family, so the check must not refuse it."""
+    from tingpai.cli import serve_cmd
+
+    real = socket.socket
+
+    def no_ipv6(family: int = socket.AF_INET, *args: object, **kwargs: object) -> socket.socket:
+        if family == socket.AF_INET6:
+            raise OSError(97, "Address family not supported by protocol")
+        return real(family, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(serve_cmd.socket, "getaddrinfo", lambda *a, **k: [
+        (socket.AF_INET6, socket.SOCK_STREAM, 6, "", ("::1", 0, 0, 0)),
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", 0)),
+    ])
+    monkeypatch.setattr(serve_cmd.socket, "socket", no_ipv6)
+    assert serve_cmd.listen_problem("localhost", 0) is None

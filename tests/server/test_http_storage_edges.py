@@ -153,3 +153,38 @@ def test_bodies_that_are_no_json_object_are_422_naming_the_body(client: TestClie
         assert r.status_code == 422, r.text
         assert r.json()["error"].startswith(words), r.json()
     assert client.get("/api/tables").json() == []
+
+
+def test_an_unknown_payment_table_is_refused_with_the_ruleset_s_own_choices(
+    client: TestClient,
+) -> None:
+    """Each family names what it takes (Hu: hu only; Hong Kong: its fan tables or rows),
+    not the union of every table (which offered hu to Hong Kong and rows objects to Hu)."""
+    seats = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
+    hu = client.post("/api/tables", json={"rules": "hu-4p", "seats": seats,
+                                          "options": {"payment_table": "nope"}})
+    assert hu.status_code == 422
+    assert "one of hu," in hu.json()["error"] and "inline" not in hu.json()["error"]
+    hk = client.post("/api/tables", json={"rules": "hk-4p", "seats": seats,
+                                          "options": {"payment_table": "nope"}})
+    assert hk.status_code == 422
+    assert "half-spicy" in hk.json()["error"] and "hu," not in hk.json()["error"]
+
+
+def test_a_stored_table_the_rules_now_refuse_does_not_stop_the_server(db_url: str) -> None:
+    """A Hu table stored with a fan payment table (accepted before Hu's payment_table took
+    only ``hu``) cannot be rebuilt; the server still starts and serves the others."""
+    seats = ["human", "human", "bot:greedy", "bot:greedy"]
+    with TestClient(create_app(Settings(database_url=db_url))) as c:
+        old = c.post("/api/tables", json={"rules": "hu-4p", "seats": seats}).json()["table"]
+        kept = c.post("/api/tables", json={"rules": "hu-4p", "seats": seats}).json()["table"]
+    storage = Storage(db_url)
+    try:
+        storage.run(lambda s: s.execute(
+            text("UPDATE game_tables SET options = :o WHERE id = :i"),
+            {"o": '{"payment_table": "golden"}', "i": old}))
+    finally:
+        storage.close()
+    with TestClient(create_app(Settings(database_url=db_url))) as c:
+        assert c.get("/healthz").status_code == 200
+        assert c.get(f"/api/tables/{kept}").status_code == 200

@@ -76,8 +76,9 @@ def run(args: argparse.Namespace) -> int:
 def listen_problem(host: str, port: int) -> str | None:
     """Why the server could not listen on ``host``:``port`` (a port in use, a host that is
     not this machine's), or None: every address the host names is bound for a moment and
-    let go, as uvicorn will bind them (``SO_REUSEADDR``, so a restarted server's old
-    connections do not count)."""
+    let go, as uvicorn's event loop will bind them (``SO_REUSEADDR``, so a restarted
+    server's old connections do not count; an address family the machine has no sockets
+    for, such as IPv6 in many containers, skipped as the loop skips it)."""
     try:
         infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
@@ -85,7 +86,11 @@ def listen_problem(host: str, port: int) -> str | None:
         return f"cannot resolve the host: {getattr(exc, 'strerror', None) or exc}"
     for family, kind, proto, _, address in infos:
         try:
-            with socket.socket(family, kind, proto) as sock:
+            sock = socket.socket(family, kind, proto)
+        except OSError:
+            continue  # asyncio's create_server skips it too
+        try:
+            with sock:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 if family == socket.AF_INET6:
                     sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)

@@ -39,6 +39,7 @@ index                 action
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -250,8 +251,14 @@ class Action:
 
     @classmethod
     def from_index(cls, seat: int, index: int) -> Action:
-        """The action of ``seat`` at ``index`` (the inverse of :attr:`index`)."""
-        if not 0 <= index < ACTION_SPACE_SIZE:
+        """The action of ``seat`` at ``index`` (the inverse of :attr:`index`); any integer
+        type will do for either (a numpy ``argmax``), not a bool.
+
+        >>> Action.from_index(1, 8)
+        Action(seat=1, kind=<ActionKind.DISCARD: 'discard'>, tile=8, tiles=())
+        """
+        seat, index = _plain_int(seat), _plain_int(index)
+        if type(index) is not int or not 0 <= index < ACTION_SPACE_SIZE:
             raise ValueError(f"action index {index} is outside 0-{ACTION_SPACE_SIZE - 1}")
         if index < NUM_KINDS:
             return cls(seat, ActionKind.DISCARD, index)
@@ -266,6 +273,17 @@ class Action:
             first = 9 * (rel // 7) + rel % 7
             return cls(seat, ActionKind.CHOW, tiles=(first, first + 1, first + 2))
         return cls(seat, _INDEX_SIMPLE[index])
+
+
+def _plain_int(value: int) -> int:
+    """An integer of any type (numpy's) as a plain int; anything else (a bool, a string)
+    unchanged, for the checks to refuse."""
+    if type(value) is int or isinstance(value, bool):
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value
 
 
 _SIMPLE_INDEX: dict[ActionKind, int] = {

@@ -215,7 +215,7 @@ class Match:
         >>> len(trial.hand.history), game.hand is None
         (1, True)
         """
-        twin: Match = object.__new__(Match)
+        twin: Match = object.__new__(type(self))
         twin.__dict__ = self.__dict__.copy()
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())

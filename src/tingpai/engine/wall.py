@@ -9,11 +9,11 @@ replacements, for tests and teaching positions.
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import SupportsIndex
 
 from tingpai.engine.errors import RecordError
 from tingpai.inputs import echo
@@ -43,6 +43,13 @@ def wall_tiles(wall: object) -> tuple[Tile, ...]:
     """``wall`` as a tuple of plain tile ids; :class:`RecordError` naming the first entry
     that is not one (a string, a bool, a float, a number outside 0-41) or a wall that is
     not a sequence at all (any iterable of ids will do: a list, a tuple, a numpy array)."""
+    # Every hand of every game passes here: a wall of plain ints (the shuffler's, a
+    # record's) costs two passes, not a per-tile protocol check.
+    if type(wall) is list or type(wall) is tuple:
+        plain = tuple(wall)
+        if (all(type(t) is int for t in plain)
+                and (not plain or (min(plain) >= 0 and max(plain) < NUM_TILE_IDS))):
+            return plain
     entries: list[object] | None = None
     if isinstance(wall, Iterable) and not isinstance(wall, str | bytes | Mapping):
         entries = list(wall)
@@ -51,8 +58,9 @@ def wall_tiles(wall: object) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     for i, entry in enumerate(entries):
         tile = -1
-        if isinstance(entry, SupportsIndex) and not isinstance(entry, bool):
-            tile = operator.index(entry)
+        if not isinstance(entry, bool):
+            with contextlib.suppress(TypeError):  # not an integer of any kind
+                tile = operator.index(entry)  # type: ignore[arg-type]
         if not 0 <= tile < NUM_TILE_IDS:
             raise RecordError(f"wall[{i}] {echo(entry)} is not a tile id (0-{NUM_TILE_IDS - 1})")
         tiles.append(tile)

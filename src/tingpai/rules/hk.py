@@ -8,7 +8,8 @@ coexist"), the sum is capped at ``max_value`` (option ``max_fan``, 10) and a han
 
 How limit hands combine (RULES.md: "every limit hand is 10 fan"): a limit hand scores 10 and
 nothing else — the scorer counts only its single limit pattern and lists the others as
-superseded by it.  Since 10 is also the cap, adding other fan could never change the total.
+superseded by it.  Since 10 is also the cap, adding other fan could never change the total;
+a host's lower ``max_fan`` caps a limit hand too (``RuleOptions.cap_limits``).
 
 Standard form and Thirteen Orphans only (no Seven Pairs); no flowers; no dead wall (the hand
 ends when the wall does, a win on the final tile scores); one winner per discard (head bump);

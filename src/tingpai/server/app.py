@@ -31,7 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from tingpai.bots import bot_names
-from tingpai.rules import PAYMENT_TABLES, RuleError, find_ruleset, ruleset_ids, ruleset_spec
+from tingpai.rules import RuleError, find_ruleset, ruleset_ids, ruleset_spec
 from tingpai.server import accounts, web_api
 from tingpai.server.ratings import Rating
 from tingpai.server.schemas import (
@@ -310,10 +310,13 @@ def create_app(settings: Settings | str) -> FastAPI:
         if bad_text is not None:
             raise HTTPException(422, f"{bad_text}: not valid Unicode text (a lone surrogate)")
         table_option = body.options.get("payment_table")
-        if isinstance(table_option, str) and table_option not in PAYMENT_TABLES:
+        if isinstance(table_option, str) and table_option.lower().endswith((".json", ".toml")):
+            # the ruleset's own message speaks of the command line; the names a ruleset
+            # accepts (Hu: hu; Hong Kong: the fan tables or a rows object) are its to say
             raise HTTPException(
-                422, f"payment_table must be one of {', '.join(PAYMENT_TABLES)} or a host "
-                "table given inline as an object")
+                422, "options: payment_table names a file, and the server reads no files: "
+                "give a table's name (or, at a table that takes one, its rows inline as an "
+                "object)")
         try:
             ruleset = find_ruleset(spec.id, **body.options)
         except (RuleError, ValueError, TypeError) as exc:

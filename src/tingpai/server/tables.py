@@ -957,14 +957,20 @@ class TableManager:
             log.error("background task failed", exc_info=task.exception())
 
     async def start(self) -> None:
-        """Start the writer and rebuild every unfinished table from storage."""
+        """Start the writer and rebuild every unfinished table from storage.  A table that
+        cannot be rebuilt (options or a state a newer version refuses) is logged and left
+        out rather than keeping the server, and every other table, from starting."""
         self.writer.start()
         ids = await asyncio.to_thread(
             self.storage.run,
             lambda s: list(s.scalars(select(TableRow.id).where(TableRow.status != "finished"))),
         )
         for table_id in ids:
-            table = await self.load(table_id)
+            try:
+                table = await self.load(table_id)
+            except ValueError as exc:  # RuleError, RecordError and IllegalAction among them
+                log.error("table %s cannot be rebuilt from storage: %s", table_id, exc)
+                continue
             if table is None:
                 continue
             if table.has_humans:
