@@ -188,3 +188,20 @@ def test_a_stored_table_the_rules_now_refuse_does_not_stop_the_server(db_url: st
     with TestClient(create_app(Settings(database_url=db_url))) as c:
         assert c.get("/healthz").status_code == 200
         assert c.get(f"/api/tables/{kept}").status_code == 200
+        # The table itself answers 409 naming why, over HTTP and the websocket; its rows
+        # stay as they were.
+        answer = c.get(f"/api/tables/{old}")
+        assert answer.status_code == 409
+        assert "payment_table" in answer.json()["error"]
+        with c.websocket_connect(f"/ws/tables/{old}") as ws:
+            assert "cannot be rebuilt" in ws.receive_json()["error"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4404
+    storage = Storage(db_url)
+    try:
+        stored = storage.run(lambda s: s.execute(
+            text("SELECT options FROM game_tables WHERE id = :i"), {"i": old}).scalar_one())
+    finally:
+        storage.close()
+    assert "golden" in str(stored)

@@ -55,7 +55,14 @@ from tingpai.server.storage import (
     TableRow,
     utcnow,
 )
-from tingpai.server.tables import Connection, LiveSeat, LiveTable, TableManager, error
+from tingpai.server.tables import (
+    Connection,
+    LiveSeat,
+    LiveTable,
+    TableManager,
+    TableUnavailable,
+    error,
+)
 
 log = logging.getLogger("tingpai.server")
 
@@ -239,6 +246,10 @@ def create_app(settings: Settings | str) -> FastAPI:
             # JSON nested too deeply): an invalid request, 422 as the protocol says
             return error_response(422, BAD_BODY, exc.detail, exc.headers)
         return error_response(exc.status_code, str(exc.detail), exc.detail, exc.headers)
+
+    @app.exception_handler(TableUnavailable)
+    async def unavailable(_request: Request, exc: TableUnavailable) -> JSONResponse:
+        return error_response(409, str(exc), str(exc))
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -506,7 +517,12 @@ def create_app(settings: Settings | str) -> FastAPI:
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         """Play a seat (``?token=T``) or watch (no token); see docs/protocol.md."""
         await websocket.accept()
-        table = await manager.get(table_id)
+        try:
+            table = await manager.get(table_id)
+        except TableUnavailable as exc:
+            await websocket.send_json(error(str(exc)))
+            await websocket.close(4404)
+            return
         if table is None:
             await websocket.send_json(error(f"no table {table_id!r}"))
             await websocket.close(4404)

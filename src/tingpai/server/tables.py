@@ -935,6 +935,11 @@ def rating_changes(results: Sequence[ResultRow]) -> list[dict[str, Any]]:
     return changes
 
 
+class TableUnavailable(ValueError):
+    """A stored table this version cannot rebuild (its options or a state the rules now
+    refuse): the message says why.  The table's rows stay as they are."""
+
+
 class TableManager:
     """Every live table of a server, their storage and their background tasks."""
 
@@ -1000,11 +1005,17 @@ class TableManager:
         return table
 
     async def load(self, table_id: str, until_seq: int | None = None) -> LiveTable | None:
-        """Rebuild a table from storage by replaying its walls and actions."""
+        """Rebuild a table from storage by replaying its walls and actions;
+        :class:`TableUnavailable` when this version cannot (nothing stored is changed)."""
         data = await asyncio.to_thread(self.storage.run, lambda s: read_table(s, table_id))
         if data is None:
             return None
-        table = build_table(self, *data, until_seq=until_seq)
+        try:
+            table = build_table(self, *data, until_seq=until_seq)
+        except ValueError as exc:  # RuleError, RecordError and IllegalAction among them
+            raise TableUnavailable(
+                f"table {table_id} cannot be rebuilt by this version of the server: {exc}"
+            ) from None
         if until_seq is None:
             existing = self.tables.get(table_id)
             if existing is not None:
