@@ -189,3 +189,37 @@ def test_a_form_that_needs_no_melds_beside_melds_exits_2(
     assert status == 2
     assert "seven pairs and thirteen orphans need a hand without fixed melds" in (
         capsys.readouterr().out)
+
+
+def test_flowers_and_repeats_count_in_every_win(capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES.md: Flower Tile 100 each; the winning dealer's 100 a repeat and every winner's
+    4000 at the last repeat, outside the cap.  East triplet at seat E, round E: 1000."""
+    status, plain = run_json(capsys, SHANPON, "--rules", "hu-4p")
+    status, seated = run_json(capsys, SHANPON, "--rules", "hu-4p", "--flowers", "15f",
+                              "--dealer-repeats", "2", "--eighth-repeat")
+    assert status == 0
+    assert wins(plain)["1z"]["discard"]["total"] == 1000
+    east = wins(seated)["1z"]
+    assert east["discard"]["total"] == 1000 + 200 + 200 + 4000
+    assert east["discard"]["payments"] == {"discarder": 3 * 5400}
+    assert east["self_draw"]["total"] == 500 + 5400
+    assert (seated["flowers"], seated["dealer_repeats"], seated["eighth_repeat"]) == (
+        "15f", 2, True)
+    # South alone is patternless on a discard: flowers do not qualify a hand.
+    assert wins(seated)["2z"]["discard"]["no_pattern"] is True
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [(["--rules", "hu-4p", "--flowers", "1m"], "--flowers: 1m is not a flower"),
+     (["--rules", "hu-4p", "--flowers", "11f"], "declared twice"),
+     (["--rules", "hk-4p", "--flowers", "1f"], "hk-4p plays no flowers"),
+     (["--flowers", "1f"], "--flowers needs --rules"),
+     (["--rules", "hu-4p", "--dealer-repeats", "9"], "0 to 8"),
+     (["--rules", "hu-4p", "--dealer-repeats", "-1"], "-1 is not a repeat count"),
+     (["--rules", "hu-4p", "--dealer-repeats", "1", "--seat-wind", "S"], "only the dealer")],
+)
+def test_bad_flowers_and_repeats_are_named(capsys: pytest.CaptureFixture[str],
+                                           argv: list[str], named: str) -> None:
+    status, out = run_json(capsys, SHANPON, *argv)
+    assert status == 2 and named in out["error"]

@@ -20,7 +20,8 @@ North seat).
 ``pairs``, ``orphans``); with ``--rules`` also ``rules`` (the ruleset id).  13 tiles add
 ``waits`` (empty when not ready), ``improving`` (the waits when ready, else the kinds that
 bring the hand nearer) and ``live`` (their copies not seen); a ready hand with ``--rules``
-adds ``minimum``, ``unit``, ``seat_wind``, ``round_wind`` and ``wins``: per wait ``{tile,
+adds ``minimum``, ``unit``, ``seat_wind``, ``round_wind``, ``flowers``, ``dealer_repeats``,
+``eighth_repeat`` (what the wins are scored with) and ``wins``: per wait ``{tile,
 live, discard, self_draw}``, each win ``{legal, total, patterns}`` (pattern ids) plus
 ``payments`` when legal, else ``reason`` and ``no_pattern`` (Hu: no qualifying pattern) or
 ``short`` (below the minimum by that much).  14 tiles add ``complete``,
@@ -96,6 +97,15 @@ def register(subparsers: Any) -> None:
                         help="seat wind E/S/W/N for scoring the waits (default E)")
     parser.add_argument("--round-wind", default="E", metavar="WIND",
                         help="prevailing wind E/S/W/N for scoring the waits (default E)")
+    parser.add_argument("--flowers", default="", metavar="TILES",
+                        help="with --rules: the seat's declared flowers, e.g. '15f' (Hu: "
+                        "Flower Tile and Flower Set count in every win)")
+    parser.add_argument("--dealer-repeats", type=int, default=0, metavar="N",
+                        help="with --rules: the dealer's repeats (seat wind E; Hu adds 100 "
+                        "a repeat to its win)")
+    parser.add_argument("--eighth-repeat", action="store_true",
+                        help="with --rules: the hand is played at the dealer's last repeat "
+                        "(Hu: 4000 more for every win)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
@@ -103,8 +113,11 @@ def register(subparsers: Any) -> None:
 def _table(args: argparse.Namespace) -> TableRules | None:
     """The ``--rules`` table, or None; :class:`UsageError` naming a bad argument."""
     if args.rules is None:
-        if args.option:
-            raise UsageError("--option needs --rules")
+        for flag, given in (("--option", args.option), ("--flowers", args.flowers),
+                            ("--dealer-repeats", args.dealer_repeats),
+                            ("--eighth-repeat", args.eighth_repeat)):
+            if given:
+                raise UsageError(f"{flag} needs --rules")
         return None
     if args.forms is not None:
         raise UsageError("--forms and --rules: the ruleset fixes the forms")
@@ -129,7 +142,38 @@ def _table(args: argparse.Namespace) -> TableRules | None:
         rounds = ", ".join(wind_to_str(EAST + r) for r in range(opts.rounds))
         raise UsageError(f"--round-wind: {wind_to_str(round_wind)} is not a round "
                          f"{ruleset.id} plays (rounds: {rounds})")
-    return TableRules(ruleset, seat_wind, round_wind)
+    return TableRules(ruleset, seat_wind, round_wind, flowers=_flowers(args.flowers, ruleset),
+                      dealer_repeats=_repeats(args.dealer_repeats, seat_wind, ruleset),
+                      eighth_repeat=args.eighth_repeat)
+
+
+def _flowers(text: str, ruleset: Ruleset) -> list[Tile]:
+    """``--flowers``: distinct bonus tiles of the table's set; :class:`UsageError` naming
+    one that is not."""
+    try:
+        flowers = parse_tiles(text) if text.strip() else []
+    except InvalidNotation as exc:
+        raise UsageError(f"--flowers: {exc}") from None
+    bonus = ruleset.options.bonus_tiles
+    for i, tile in enumerate(flowers):
+        if tile not in bonus:
+            where = (f"{ruleset.id} plays no flowers" if not bonus
+                     else f"the {ruleset.id} flowers are {tiles_to_str(bonus)}")
+            raise UsageError(f"--flowers: {tile_to_str(tile)} is not a flower here ({where})")
+        if tile in flowers[:i]:
+            raise UsageError(f"--flowers: {tile_to_str(tile)} is declared twice")
+    return flowers
+
+
+def _repeats(repeats: int, seat_wind: Tile, ruleset: Ruleset) -> int:
+    """``--dealer-repeats``: from 0 to the table's last repeat, and only for the dealer."""
+    last = ruleset.options.max_repeats
+    if repeats < 0 or (last is not None and repeats > last):
+        most = f"0 to {last}" if last is not None else "0 or more"
+        raise UsageError(f"--dealer-repeats: {repeats} is not a repeat count ({most})")
+    if repeats and seat_wind != EAST:
+        raise UsageError("--dealer-repeats: only the dealer (seat wind E) has repeats")
+    return repeats
 
 
 def _outside(tiles: Sequence[int], table: TableRules) -> list[Tile]:
@@ -216,8 +260,13 @@ def _outcome_text(outcome: dict[str, Any], ruleset: Ruleset) -> str:
 
 def _print_wins(console: Console, result: dict[str, Any], ruleset: Ruleset) -> None:
     """The waits at the table: per wait, the win on a discard and by self-draw."""
+    extras = "".join((
+        f", flowers {result['flowers']}" if result.get("flowers") else "",
+        f", {result['dealer_repeats']} repeats" if result.get("dealer_repeats") else "",
+        ", the last repeat" if result.get("eighth_repeat") else "",
+    ))
     table = Table(title=f"Wins at {ruleset.id} (seat {result['seat_wind']}, round "
-                        f"{result['round_wind']})")
+                        f"{result['round_wind']}{extras})")
     table.add_column("Wait")
     table.add_column("Live", justify="right")
     for _, words in _HOW:
@@ -294,6 +343,10 @@ def run(args: argparse.Namespace) -> int:
         table = _table(args)
         concealed, melds, forms, visible = _read(args, table)
         result = analyze(concealed, melds, forms, visible, table)
+        if table is not None and "wins" in result:
+            situation = table.situation()
+            for key in ("flowers", "dealer_repeats", "eighth_repeat"):
+                result[key] = situation[key]
     except (UsageError, ValueError) as exc:
         if args.json:
             print(json.dumps({"error": str(exc)}, ensure_ascii=False))
