@@ -191,3 +191,12 @@ def test_the_length_question_asks_again_after_a_wrong_answer() -> None:
     assert _ask_length(console, io.StringIO("x\nfoo\n2\n")) == "round"
     assert console.file.getvalue().count("is neither") == 2  # type: ignore[attr-defined]
     assert _ask_length(console, io.StringIO("\n")) == "full"
+
+
+def test_the_terminal_game_seats_the_strongest_bots_unless_told_otherwise() -> None:
+    """As at the browser table, the default opponents are the strongest level."""
+    from tingpai.bots import bot_names
+    from tingpai.cli import build_parser
+
+    args = build_parser().parse_args(["play"])
+    assert args.bots == "expert" == bot_names()[-1]

@@ -89,10 +89,10 @@ def register(sub: Any) -> None:
     p.add_argument("--rules", default="hu-4p", help="ruleset id (default hu-4p)")
     p.add_argument("--seat", type=int, default=0, help="your seat (0 = first dealer)")
     p.add_argument(
-        "--bots", default="greedy",
+        "--bots", default="expert",
         help="bots as in sim: one for every other seat, or a comma list with one per seat "
         f"(your seat's entry 'human'), or one per other seat in seat order "
-        f"({', '.join(bot_names())}; default greedy)",
+        f"({', '.join(bot_names())}; default expert, the strongest, as at the browser table)",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     p.add_argument("--records", default="records", metavar="DIR",
