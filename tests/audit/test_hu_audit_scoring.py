@@ -10,56 +10,20 @@ prevailing East, no flowers (fields given explicitly so the cases do not lean on
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tingpai.cli import main
-
-TINGPAI = str(Path(sys.executable).with_name("tingpai"))
-
-BASE: dict[str, Any] = {
-    "rules": "hu-4p", "options": {}, "melds": [], "win": "discard",
-    "seat_wind": "S", "round_wind": "E", "flowers": "",
-}
-
-
-def run_score(payload: dict[str, Any] | str) -> tuple[int, dict[str, Any]]:
-    """Run ``tingpai score --json`` in-process (same entry point as the console script)."""
-    text = payload if isinstance(payload, str) else json.dumps(payload)
-    out = io.StringIO()
-    old_stdin = sys.stdin
-    sys.stdin = io.StringIO(text)
-    try:
-        with contextlib.redirect_stdout(out):
-            status = main(["score", "--json"])
-    finally:
-        sys.stdin = old_stdin
-    return status, json.loads(out.getvalue())
-
-
-def score(**fields: Any) -> dict[str, Any]:
-    payload = {**BASE, **fields}
-    status, out = run_score(payload)
-    assert status == 0, out
-    return out
-
-
-def names(out: dict[str, Any]) -> set[str]:
-    return {p["name"] for p in out["patterns"]}
-
-
-def case(cid: str, fields: dict[str, Any], total: int, pats: set[str] | None,
-         payments: dict[str, int] | None = None, xfail: str | None = None) -> Any:
-    marks = [pytest.mark.xfail(strict=True, reason=f"AUDIT: {xfail}")] if xfail else []
-    return pytest.param(fields, total, pats, payments, id=cid, marks=marks)
-
+from .hukit import (
+    TINGPAI,
+    case,
+    check_case,
+    names,
+    run_score,
+    score,
+)
 
 # --------------------------------------------------------------------------------------
 # Every pattern of the seed, each with a hand built around the seed's own example.
@@ -363,11 +327,7 @@ PATTERN_CASES = [
 @pytest.mark.parametrize(("fields", "total", "pats", "payments"), PATTERN_CASES)
 def test_pattern(fields: dict[str, Any], total: int, pats: set[str] | None,
                  payments: dict[str, int] | None) -> None:
-    out = score(**fields)
-    assert out["valid"] is True, out
-    got = (out["total"], names(out) if pats is not None else None,
-           out["payments"] if payments is not None else None)
-    assert got == (total, pats, payments), out
+    check_case(fields, total, pats, payments)
 
 
 # --------------------------------------------------------------------------------------
