@@ -32,6 +32,7 @@ from tingpai.analysis.tables import (
     SUIT_KEYS,
     TOTAL,
 )
+from tingpai.inputs import echo
 from tingpai.tiles import NUM_KINDS, ORPHANS, Tile
 
 __all__ = [
@@ -89,6 +90,14 @@ def _no_form(forms: Form, tiles: int) -> ValueError:
     )
 
 
+def _not_forms(forms: object) -> TypeError:
+    """The error for a ``forms`` argument that is not a :class:`Form`."""
+    return TypeError(
+        f"forms must be a Form (e.g. Form.STANDARD | Form.PAIRS, or parse_forms('standard')), "
+        f"got {echo(forms)}"
+    )
+
+
 def _values(b: bytes) -> tuple[int, int, int, int]:
     """(tiles, standard, seven pairs, thirteen orphans) shanten; ``NA`` where a form does
     not apply.  Raises ValueError for malformed counts."""
@@ -105,9 +114,11 @@ def _values(b: bytes) -> tuple[int, int, int, int]:
 
 def _best(values: tuple[int, int, int, int], forms: Form) -> int:
     """Least shanten among the chosen forms that apply."""
-    chosen = [
-        v for bit, v in zip(FORM_BITS, values[1:], strict=True) if forms._value_ & bit and v != NA
-    ]
+    try:
+        fv = forms._value_
+    except AttributeError:  # not a Form (the check costs nothing on the happy path)
+        raise _not_forms(forms) from None
+    chosen = [v for bit, v in zip(FORM_BITS, values[1:], strict=True) if fv & bit and v != NA]
     if not chosen:
         raise _no_form(forms, values[0])
     return min(chosen)
@@ -124,7 +135,10 @@ def shanten(counts: Sequence[int], forms: Form = ALL_FORMS) -> int:
     """
     b = counts if type(counts) is bytes else bytes(bytearray(counts))
     comb = COMB
-    fv = forms._value_
+    try:
+        fv = forms._value_
+    except AttributeError:  # not a Form (the check costs nothing on the happy path)
+        raise _not_forms(forms) from None
     z = HONOR_KEYS[b[27:]]
     rid = TOTAL[comb[SUIT_KEYS[b[0:9]]][SUIT_KEYS[b[9:18]]]][comb[SUIT_KEYS[b[18:27]]][z]]
     result = FINAL[fv][rid]
@@ -168,11 +182,13 @@ def is_complete(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
     values = _values(b)
     if values[0] % 3 != 2:
         raise _bad_count(b, "14")
-    if not forms:
+    try:
+        fv = forms._value_
+    except AttributeError:  # not a Form (the check costs nothing on the happy path)
+        raise _not_forms(forms) from None
+    if not fv:
         raise _no_form(forms, values[0])
-    return any(
-        forms._value_ & bit and v == -1 for bit, v in zip(FORM_BITS, values[1:], strict=True)
-    )
+    return any(fv & bit and v == -1 for bit, v in zip(FORM_BITS, values[1:], strict=True))
 
 
 def _efficiency(
@@ -253,7 +269,11 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
     b = counts if type(counts) is bytes else bytes(bytearray(counts))
-    value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_, True)
+    try:
+        fv = forms._value_
+    except AttributeError:  # not a Form (the check costs nothing on the happy path)
+        raise _not_forms(forms) from None
+    value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv, True)
     if value == NA and not forms:
         raise _no_form(forms, sum(b))
     return list(_mask_tiles(mask)) if value == 0 else []
@@ -262,7 +282,11 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
 def is_ready(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
     """Whether a 13-3k tile hand is one tile from complete: ``bool(waits(counts, forms))``."""
     b = as_bytes(counts)
-    value = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_, True)[0]
+    try:
+        fv = forms._value_
+    except AttributeError:  # not a Form (the check costs nothing on the happy path)
+        raise _not_forms(forms) from None
+    value = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv, True)[0]
     if value == NA and not forms:
         raise _no_form(forms, sum(b))
     return value == 0
@@ -278,7 +302,11 @@ def improving_tiles(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile
     '157z'
     """
     b = as_bytes(counts)
-    value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], forms._value_)
+    try:
+        fv = forms._value_
+    except AttributeError:  # not a Form (the check costs nothing on the happy path)
+        raise _not_forms(forms) from None
+    value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv)
     if value == NA:
         raise _no_form(forms, sum(b))
     return list(_mask_tiles(mask))
@@ -326,7 +354,10 @@ def discard_table(
         if len(vis) != NUM_KINDS:
             raise ValueError("visible must have 34 entries (one per tile kind)")
         seen = bytes([min(4, x + y) for x, y in zip(b, vis, strict=False)])
-    fv = forms._value_
+    try:
+        fv = forms._value_
+    except AttributeError:  # not a Form (the check costs nothing on the happy path)
+        raise _not_forms(forms) from None
     keys = [b[0:9], b[9:18], b[18:27], b[27:]]
     options: list[DiscardOption] = []
     for position, key in enumerate(keys):

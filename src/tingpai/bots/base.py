@@ -6,6 +6,7 @@ from typing import Protocol, runtime_checkable
 
 from tingpai.engine.actions import Action, ActionKind
 from tingpai.engine.observation import Observation
+from tingpai.inputs import echo
 
 
 @runtime_checkable
@@ -26,6 +27,20 @@ class Bot(Protocol):
 
 _TSUMO = ActionKind.TSUMO
 _RON = ActionKind.RON
+
+
+def check_observation(obs: object) -> None:
+    """What every bot's ``act`` checks first: ``obs`` is an :class:`Observation` with
+    something to decide.  TypeError for anything else; ValueError for the observation of
+    a seat with no legal action now (not its turn, or the hand is over), which no bot can
+    answer."""
+    if not isinstance(obs, Observation):
+        raise TypeError(f"a bot acts on an Observation (Hand.observe(seat)), got {echo(obs)}")
+    if not obs.legal:
+        raise ValueError(
+            f"seat {obs.seat} has no legal action now (phase {obs.phase.value}): "
+            "ask a seat of Hand.to_act()"
+        )
 
 
 def winning_action(obs: Observation) -> Action | None:

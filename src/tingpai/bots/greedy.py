@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from tingpai.analysis import discard_table, shanten
-from tingpai.bots.base import winning_action
+from tingpai.bots.base import check_observation, winning_action
 from tingpai.engine.actions import Action, ActionKind, simple
 from tingpai.engine.observation import Observation
 from tingpai.engine.results import Phase
@@ -32,6 +32,7 @@ class GreedyBot:
 
     def act(self, obs: Observation) -> Action:
         """The greedy choice among ``obs.legal``."""
+        check_observation(obs)
         win = winning_action(obs)
         if win is not None:
             return win

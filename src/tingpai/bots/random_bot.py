@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tingpai.bots.base import winning_action
+from tingpai.bots.base import check_observation, winning_action
 from tingpai.engine.actions import Action
 from tingpai.engine.observation import Observation
 
@@ -19,6 +19,7 @@ class RandomBot:
 
     def act(self, obs: Observation) -> Action:
         """A win if legal, else a uniformly random legal action."""
+        check_observation(obs)
         win = winning_action(obs)
         if win is not None:
             return win

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from tingpai.analysis import DiscardOption, discard_table, waits
 from tingpai.analysis.forms import Form
-from tingpai.bots.base import winning_action
+from tingpai.bots.base import check_observation, winning_action
 from tingpai.bots.danger import hazard_profile
 from tingpai.bots.knowledge import (
     GROUPS,
@@ -568,6 +568,7 @@ class ValueBot:
 
     def act(self, obs: Observation) -> Action:
         """The chosen action among ``obs.legal``."""
+        check_observation(obs)
         win = winning_action(obs)
         if win is not None:
             return win

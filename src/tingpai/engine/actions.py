@@ -128,6 +128,11 @@ class Action:
     def __post_init__(self) -> None:
         if type(self.seat) is not int or not 0 <= self.seat < 4:
             raise InvalidNotation(f"seat {echo(self.seat)} is not 0-3")
+        if type(self.kind) is not ActionKind:
+            raise InvalidNotation(
+                f"action kind {echo(self.kind)} is not an ActionKind (the words: "
+                f"{', '.join(_WORDS)} are read by Action.from_dict / from_str)"
+            )
         if self.kind in TILE_KINDS:
             tile = self.tile
             if tile is None:

@@ -84,6 +84,7 @@ from tingpai.engine.results import HandResult, Phase
 from tingpai.engine.settlement import Settlement
 from tingpai.engine.table import Claimable, ClaimKind
 from tingpai.engine.wall import HAND_SIZE, shuffled_wall
+from tingpai.inputs import echo
 from tingpai.rules.base import MultipleWinners, WinKind
 from tingpai.rules.policies import SpecialWin, TurnWin
 from tingpai.rules.registry import find_ruleset
@@ -422,7 +423,13 @@ class Hand(Settlement, Explanations):
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> None:
-        """Apply one seat's action; raises :class:`IllegalAction` naming the rule broken."""
+        """Apply one seat's action; raises :class:`IllegalAction` naming the rule broken
+        (and TypeError for anything that is not an :class:`Action`), changing nothing."""
+        if type(action) is not Action and not isinstance(action, Action):
+            raise TypeError(
+                f"apply() takes an Action (Action.from_dict / from_str read the record "
+                f"notation), got {echo(action)}"
+            )
         if action.kind is ActionKind.PENALTY:
             raise IllegalAction("a heavy penalty is a host action: use Hand.penalize(seat)")
         if not 0 <= action.seat < self.players:
@@ -749,7 +756,10 @@ class Hand(Settlement, Explanations):
     # ------------------------------------------------------------------ observation
 
     def observe(self, seat: int, scores: Sequence[int] | None = None) -> Observation:
-        """What ``seat`` may see now (``scores`` overrides the hand's own score view)."""
+        """What ``seat`` may see now (``scores`` overrides the hand's own score view);
+        ValueError for a seat that is not at this table."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat_of(seat)
         phase = self._phase
         claim = self._claim
         legal = self._legal.get(seat)

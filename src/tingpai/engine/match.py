@@ -34,7 +34,9 @@ from tingpai.engine.actions import Action
 from tingpai.engine.errors import IllegalAction
 from tingpai.engine.hand import Hand
 from tingpai.engine.observation import Observation
+from tingpai.engine.settlement import checked_scores
 from tingpai.engine.wall import shuffled_wall
+from tingpai.inputs import echo
 from tingpai.rules.base import RepeatOnDraw
 from tingpai.rules.registry import find_ruleset
 from tingpai.rules.ruleset import Ruleset
@@ -75,8 +77,8 @@ class StartState:
         d = self.dealer
         if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < n:
             raise ValueError(f"dealer {d!r} is not a seat of this {n}-player table")
-        if self.scores is not None and len(self.scores) != n:
-            raise ValueError(f"{len(self.scores)} scores for {n} seats")
+        if self.scores is not None:
+            checked_scores(self.scores, n)
         rw = self.round_wind
         if isinstance(rw, bool) or not isinstance(rw, int) or not 0 <= rw - EAST < opts.rounds:
             winds = ", ".join(wind_to_str(EAST + i) for i in range(opts.rounds))
@@ -180,6 +182,10 @@ class Match:
         rng: random.Random | None = None,
         auto_deal: bool = True,
     ) -> None:
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options must be a mapping of option names, got {echo(options)}")
+        if start is not None and not isinstance(start, StartState):
+            raise TypeError(f"start must be a StartState or None, got {echo(start)}")
         if isinstance(rules, Ruleset):
             if options:
                 raise ValueError("options go with a ruleset id, not with a Ruleset object")
@@ -314,27 +320,30 @@ class Match:
     def next_hand(self, wall: Sequence[Tile] | None = None) -> Hand:
         """Start the next hand (the first one on a new match) and return it.
 
-        Raises :class:`IllegalAction` while a hand is in progress or when the game is over.
+        Raises :class:`IllegalAction` while a hand is in progress or when the game is over,
+        and :class:`~tingpai.engine.errors.RecordError` (a ValueError) for a wall that is
+        not the ruleset's tile set; either way the match is left as it was.
         """
         h = self.hand
+        scores, (dealer, repeats, rnd) = self._scores, (self.dealer, self.repeats, self.round)
         if h is not None:
             if not h.is_over:
                 raise IllegalAction("the current hand is still in progress")
             nxt = self._next_state()
             if nxt is None:
                 raise IllegalAction("the game is over")
-            self._scores = h.scores
-            self.dealer, self.repeats, self.round = nxt
+            scores, (dealer, repeats, rnd) = h.scores, nxt
         if wall is None:
             wall = shuffled_wall(self.ruleset, self.rng)
-        hand = Hand(
+        hand = Hand(  # a bad wall raises here, before the match changes
             self.ruleset,
             wall,
-            dealer=self.dealer,
-            round_wind=self.round_wind,
-            repeats=self.repeats,
-            scores=self._scores,
+            dealer=dealer,
+            round_wind=EAST + rnd,
+            repeats=repeats,
+            scores=scores,
         )
+        self._scores, self.dealer, self.repeats, self.round = scores, dealer, repeats, rnd
         self.hands.append(hand)
         return hand
 

@@ -259,9 +259,15 @@ def replay(
     ``rules`` replays a game of a :class:`~tingpai.rules.Ruleset` built in code (its id
     must be the record's ``rules``; the record's options are then the ruleset's own).
     Raises :class:`RecordError` for a malformed record (including a wall that is not the
-    ruleset's tile set, naming the missing and extra tiles).
+    ruleset's tile set, naming the missing and extra tiles), and TypeError for a
+    ``rules`` that is not a Ruleset.
     """
     rec = record if isinstance(record, Record) else parse_record(record)
+    if rules is not None and not isinstance(rules, Ruleset):
+        raise TypeError(
+            f"rules must be a Ruleset built in code (or None: the record's own rules and "
+            f"options), got {echo(rules)}"
+        )
     if rules is not None:
         if rules.id != rec.rules:
             raise RecordError(

@@ -20,18 +20,44 @@ the hand goes on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
 from tingpai.engine.actions import Action, ActionKind
 from tingpai.engine.errors import IllegalAction
 from tingpai.engine.results import HandResult, Winner
 from tingpai.engine.table import Table
+from tingpai.inputs import MAX_INT, echo
 from tingpai.rules.base import WinKind
 from tingpai.rules.policies import Liable
 from tingpai.rules.ruleset import Ruleset
 from tingpai.scoring import Score, score
 from tingpai.tiles import Tile
+
+
+def checked_scores(scores: object, players: int) -> tuple[int, ...]:
+    """``scores`` (any iterable of integers, numpy's included) as a tuple of one int per
+    seat, each within :data:`~tingpai.inputs.MAX_INT` (what a game record can hold);
+    ValueError naming the first bad one.  Hands and matches check their start scores with
+    it, so a bad score is refused at once, not found by the settlement at the hand's end."""
+    if isinstance(scores, str | bytes | Mapping) or not isinstance(scores, Iterable):
+        raise ValueError(f"scores must be a sequence of {players} integers, got {echo(scores)}")
+    values = tuple(scores)
+    if len(values) != players:
+        raise ValueError(f"{len(values)} scores for {players} seats")
+    out: list[int] = []
+    for seat, value in enumerate(values):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            number = None
+        if isinstance(value, bool) or number is None:
+            raise ValueError(f"scores[{seat}] {echo(value)} is not an integer")
+        if not -MAX_INT <= number <= MAX_INT:
+            raise ValueError(f"scores[{seat}] {echo(value)} is beyond ±{MAX_INT:.0e}")
+        out.append(number)
+    return tuple(out)
 
 
 class Settlement(Table):
@@ -54,10 +80,8 @@ class Settlement(Table):
         super().__init__(ruleset, wall, dealer, round_wind, repeats)
         n = self.players
         self.start_scores: tuple[int, ...] = (
-            tuple(scores) if scores is not None else (self.options.start_points,) * n
+            checked_scores(scores, n) if scores is not None else (self.options.start_points,) * n
         )
-        if len(self.start_scores) != n:
-            raise ValueError(f"{len(self.start_scores)} scores for {n} seats")
         self._liable: list[Liable | None] = [None] * n
         """Per seat: who is liable for its win (the ruleset's liability policy)."""
         self._result: HandResult | None = None
@@ -84,9 +108,10 @@ class Settlement(Table):
 
     def penalize(self, seat: int) -> None:
         """Heavy penalty (host action): ``seat`` pays the ruleset's amount to each other
-        seat.  Recorded in :attr:`history`; the hand itself goes on unchanged."""
-        if not 0 <= seat < self.players:
-            raise IllegalAction(f"seat {seat} is not at a {self.players}-player table")
+        seat.  Recorded in :attr:`history`; the hand itself goes on unchanged.
+        :class:`IllegalAction` (changing nothing) for a seat not at this table."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"seat {echo(seat)} is not at a {self.players}-player table")
         amount = self.options.heavy_penalty
         for o in range(self.players):
             if o != seat:

@@ -24,6 +24,7 @@ Rulings implemented here:
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -31,6 +32,7 @@ from typing import Any, ClassVar
 from tingpai.analysis import waits
 from tingpai.analysis.forms import Form
 from tingpai.engine.wall import HAND_SIZE, check_wall, wall_tiles
+from tingpai.inputs import MAX_INT, echo
 from tingpai.rules.base import WinKind
 from tingpai.rules.policies import SpecialWin
 from tingpai.rules.ruleset import Ruleset
@@ -111,6 +113,10 @@ class Table:
             raise ValueError(f"round_wind {round_wind!r} is not a wind tile (E, S, W or N)")
         if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 0:
             raise ValueError(f"repeats {repeats!r} is not a non-negative integer")
+        top = MAX_INT if opts.max_repeats is None else opts.max_repeats
+        if repeats > top:  # the scorer would refuse every dealer win of the hand
+            what = "beyond 1e+15" if opts.max_repeats is None else f"more than max_repeats {top}"
+            raise ValueError(f"repeats {echo(repeats)} is {what} at {ruleset.id}")
         self.ruleset = ruleset
         self.options = opts
         self.players = n
@@ -171,6 +177,19 @@ class Table:
         """Index of the pung an added kong is being made of."""
         self._robbed: Tile | None = None
         """The tile of an added kong while others may rob it (in the census)."""
+
+    def _seat_of(self, seat: object) -> int:
+        """``seat`` as a plain int (any integer type but bool, e.g. numpy's), or a
+        ValueError naming it when it is not a seat at this table."""
+        if not isinstance(seat, bool):
+            try:
+                index = operator.index(seat)  # type: ignore[arg-type]
+            except TypeError:
+                pass
+            else:
+                if 0 <= index < self.players:
+                    return index
+        raise ValueError(f"seat {echo(seat)} is not a seat of this {self.players}-player table")
 
     # ------------------------------------------------------------------ public views
 
