@@ -7,7 +7,7 @@ import { lobbyPage } from "./lobby.js";
 import { LiveTable } from "./table.js";
 import { ReplayViewer } from "./replay.js";
 import { leaderboardPage, profilePage, accountPage } from "./pages.js";
-import { el } from "./ui.js";
+import { el, toast } from "./ui.js";
 
 let current = null;
 let me = null;
@@ -39,8 +39,21 @@ function header() {
   a.href = me ? `#/profile/${encodeURIComponent(me.name)}` : "#/account";
   account.append(a);
   if (me) {
+    // Signs out at once (it used to only open the account page, still signed in).
     const out = el("a", "muted", t("nav.signout"));
     out.href = "#/account";
+    out.id = "signout";
+    out.onclick = async (ev) => {
+      ev.preventDefault();
+      try {
+        await api.del("/api/session");
+      } catch (err) {
+        toast(err.message, "error");
+      }
+      await refreshAccount();
+      if (location.hash === "#/account") route();
+      else location.hash = "#/account";
+    };
     account.append(out);
   }
   document.querySelectorAll("[data-i18n]").forEach((n) => { n.textContent = t(n.dataset.i18n); });

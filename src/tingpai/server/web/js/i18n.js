@@ -104,6 +104,7 @@ const en = {
   "panel.for_table.robbing_kong": "the player robbed pays for the table",
   "botlevel.random": "Random", "botlevel.greedy": "Greedy", "botlevel.value": "Value",
   "botlevel.expert": "Expert",
+  "panel.next_in": "Next hand in {n} s", "profile.games_n": "{n} games", "profile.game_one": "{n} game",
 };
 
 const zhHans = {
@@ -202,6 +203,14 @@ const zhHans = {
   "panel.times": "{total} × {k}",
   "panel.for_table.discarder": "放炮者包付全桌", "panel.for_table.robbing_kong": "被抢杠者包付全桌",
   "botlevel.random": "随机", "botlevel.greedy": "贪心", "botlevel.value": "估值", "botlevel.expert": "高手",
+  "panel.next_in": "{n} 秒后开始下一局", "profile.games_n": "{n} 局", "profile.game_one": "{n} 局",
+  // Pattern categories of the ruleset data (English there), by their English name.
+  "category.Basic Patterns": "基本番种", "category.Sequences": "顺子", "category.Triplets": "刻子",
+  "category.Quads": "杠子", "category.Honors": "字牌", "category.Terminals": "幺九",
+  "category.Suit-based": "花色", "category.Consecutiveness": "连续", "category.Parallelity or Two Colors": "同数与两色",
+  "category.Three Colors": "三色", "category.Irregular Hands": "不规则牌型", "category.Luck-based bonuses": "运气奖励",
+  "category.Non-winning Bonuses": "非和牌奖励", "category.Special Hands": "特殊牌型", "category.1 Fan": "1 番",
+  "category.3 Fan": "3 番", "category.5, 7, and 10 Fan": "5、7、10 番",
 };
 
 // Traditional Chinese: the simplified catalogue with the characters that differ converted.
@@ -238,6 +247,7 @@ const HANT = {
   "台": "台", "设": "設", "起": "起", "棚": "棚", "鸡": "雞", "糊": "糊", "也": "也", "按": "按",
   "基": "基", "本": "本", "任": "任", "即": "即", "至": "至", "半": "半", "法": "法", "二": "二",
   "模": "模", "式": "式", "黄": "黃", "条": "條", "万": "萬", "余": "餘", "随": "隨", "机": "機", "贪": "貪", "默": "默", "家手": "家手", "视": "視", "线": "線", "胜": "勝", "让": "讓",
+  "顺": "順", "续": "續", "两": "兩", "运": "運", "气": "氣", "与": "與",
 };
 
 function toHant(text) {
@@ -314,6 +324,11 @@ export function rulesetDescription(r) {
 /** A bot level's name for people ("expert" -> "Expert", "高手"); an unknown level as is. */
 export function botLevelName(level) {
   return has(`botlevel.${level}`) ? t(`botlevel.${level}`) : level;
+}
+
+/** A pattern category of the ruleset data (English there) in the current language. */
+export function categoryName(category) {
+  return CATALOGUES[lang][`category.${category}`] || category;
 }
 
 export function windName(letter) {

@@ -1,6 +1,6 @@
 // Leaderboard, profile and account pages.
 import { api, rulesets } from "./api.js";
-import { t } from "./i18n.js";
+import { t, rulesetName, botLevelName } from "./i18n.js";
 import { el, toast } from "./ui.js";
 
 export async function leaderboardPage(root, rulesId) {
@@ -12,7 +12,7 @@ export async function leaderboardPage(root, rulesId) {
   for (const r of rules) {
     const a = el("a", "tab" + (r.id === id ? " on" : ""), r.id);
     a.href = `#/leaderboard/${r.id}`;
-    a.title = r.name;
+    a.title = rulesetName(r);
     tabs.append(a);
   }
   page.append(tabs);
@@ -45,7 +45,7 @@ export async function leaderboardPage(root, rulesId) {
       const a = el("a", "", p.name);
       a.href = `#/profile/${encodeURIComponent(p.name)}`;
       name.append(a);
-    } else name.textContent = `${t("bot")} · ${p.name}`;
+    } else name.textContent = `${t("bot")} · ${botLevelName(p.name)}`;
     row.append(name, el("td", "num", p.rating.toFixed(1)), el("td", "num", String(p.games)));
     table.append(row);
   }
@@ -71,7 +71,7 @@ export async function profilePage(root, name) {
     const a = el("a", "", r.rules);
     a.href = `#/leaderboard/${r.rules}`;
     rules.append(a);
-    row.append(rules, el("td", "num", r.rating.toFixed(1)), el("td", "num", `${r.games} ${t("lb.games")}`));
+    row.append(rules, el("td", "num", r.rating.toFixed(1)), el("td", "num", t(r.games === 1 ? "profile.game_one" : "profile.games_n", { n: r.games })));
     ratings.append(row);
   }
   page.append(ratings);

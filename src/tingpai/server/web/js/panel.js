@@ -1,7 +1,7 @@
 // The end-of-hand panel (winning hand, patterns in English / Chinese / pinyin with values,
 // superseded ones, cap or limit, who paid whom and why, the scores) and the end-of-game
 // standings.  The same panel serves the live table and the replay viewer.
-import { t, patternName, patternSecond, windName } from "./i18n.js";
+import { t, patternName, patternSecond, windName, categoryName } from "./i18n.js";
 import { tileEl, tileRow, meldEl, parseTiles } from "./tiles.js";
 
 function el(tag, cls, text) {
@@ -243,7 +243,9 @@ export function patternsList(rules) {
   for (const p of rules.patterns) {
     if (p.category !== category) {
       category = p.category;
-      box.append(el("h4", "", category));
+      const head = el("h4", "pattern-category", categoryName(category));
+      head.dataset.category = category;
+      box.append(head);
       table = el("table", "patterns");
       box.append(table);
     }

@@ -7,12 +7,15 @@ import { handPanel, gamePanel, patternsList } from "./panel.js";
 import { tileEl, tileRow, tileName, parseTiles, parseMeld } from "./tiles.js";
 import { toast, el, copyText } from "./ui.js";
 
+const GUEST = "Guest"; // the server's name for a guest who gave none (accounts.py)
 const CLAIM_ORDER = ["tsumo", "ron", "kong", "pung", "chow", "ckong", "akong", "flower", "pass"];
 
 export function seatName(seatInfo, seat) {
   if (!seatInfo) return `#${seat}`;
   if (seatInfo.kind === "bot") return `${t("bot")} ${seat + 1} · ${botLevelName(seatInfo.bot)}`;
   if (seatInfo.open) return t("lobby.open");
+  // A guest who gave no name plays as the server's default "Guest": in the page's language.
+  if (!seatInfo.account && seatInfo.name === GUEST) return t("nav.guest");
   return seatInfo.name || `#${seat}`;
 }
 
@@ -357,15 +360,19 @@ export class LiveTable {
   }
 
   tick() {
+    const left = this.deadline ? Math.max(0, Math.ceil(this.deadline - Date.now() / 1000)) : null;
     const node = document.getElementById("timer");
-    if (!node) return;
-    if (!this.deadline) {
-      node.textContent = "";
-      return;
+    if (node) {
+      node.textContent = left === null ? "" : t("table.timer", { n: left });
+      node.classList.toggle("urgent", left !== null && left <= 5);
     }
-    const left = Math.max(0, Math.ceil(this.deadline - Date.now() / 1000));
-    node.textContent = t("table.timer", { n: left });
-    node.classList.toggle("urgent", left <= 5);
+    // The board's timer is under the end-of-hand panel: the panel says when the next hand
+    // is dealt without waiting for "Next hand".
+    const next = document.getElementById("panel-timer");
+    if (next) {
+      next.textContent = left === null ? "" : t("panel.next_in", { n: left });
+      next.classList.toggle("urgent", left !== null && left <= 5);
+    }
   }
 
   async takeSeat(seat) {
@@ -803,7 +810,7 @@ export class LiveTable {
       close.id = "close-panel";
       close.onclick = () => { this.panel = null; this.render(); };
       const bottom = el("div", "panel-actions");
-      bottom.append(close);
+      bottom.append(close, this.panelTimer());
       box.append(bottom);
     } else if (this.panel && this.mySeat !== null) {
       const next = el("button", "button primary big", this.panel.ready ? t("panel.waiting") : t("panel.next"));
@@ -811,9 +818,17 @@ export class LiveTable {
       next.disabled = this.panel.ready || !this.panel.summary;
       next.onclick = () => this.ready();
       const bottom = el("div", "panel-actions");
-      bottom.append(next);
+      bottom.append(next, this.panelTimer());
       box.append(bottom);
     }
     return shade;
+  }
+
+  /** The countdown to the next deal on the end-of-hand panel (filled by tick()). */
+  panelTimer() {
+    const node = el("div", "panel-timer muted");
+    node.id = "panel-timer";
+    node.setAttribute("aria-live", "polite");
+    return node;
   }
 }
