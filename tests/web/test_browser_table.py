@@ -138,6 +138,15 @@ def test_a_whole_game_as_an_account_then_its_replay_leaderboard_and_profile(
     page.click("#replay-last")
     page.wait_for_selector(".hand-panel.inline")
     check_panel(panel(page), game.hands[0])
+    # The address names the hand shown: the second hand (a 2-player round has one per
+    # dealer) is still the one shown after a reload.
+    assert hands >= 2
+    page.select_option("#hand-picker", "1")
+    page.wait_for_function(f"location.hash === '#/replay/{table_id}/1'")
+    page.wait_for_selector("#replay-step:has-text('0 /')")
+    page.reload()
+    page.wait_for_selector("#replay-step")
+    assert page.input_value("#hand-picker") == "1"
 
     page.goto(f"{server.url}/#/leaderboard/hu-2p")
     page.wait_for_selector(f"table.leaderboard a:has-text('{name}')")

@@ -58,6 +58,10 @@ export class ReplayViewer {
     this.hand = Math.max(0, Math.min(number, this.game.hands.length - 1));
     this.data = await api.get(`/api/tables/${this.id}/replay/${this.hand}`);
     this.step = atEnd ? this.data.steps.length - 1 : 0;
+    // The address names the hand shown, so a reload or a shared link opens it again
+    // (replaceState: no hashchange, no new history entry per hand).
+    const here = `#/replay/${encodeURIComponent(this.id)}/${this.hand}`;
+    if (location.hash !== here) history.replaceState(null, "", here);
     this.render();
   }
 
