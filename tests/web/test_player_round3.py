@@ -123,6 +123,41 @@ def test_pattern_categories_are_named_in_chinese_in_the_lobby_and_at_the_table(
     assert not [s for s in shown if LATIN.search(s)], shown
 
 
+def test_table_options_are_labelled_and_explained_in_the_page_language(
+    server: Any, page: Any
+) -> None:
+    # The lobby's table options showed their ids ("multiple winners", "temporary furiten")
+    # with English explanations whatever the language.  Every option of every ruleset now
+    # has a label for people (Chinese in Chinese, no Latin letter), an explanation, and its
+    # id in the tooltip; the input keeps the id the server reads.
+    open_lobby(page, server.url)
+    for language in ("en", "zh-Hans", "zh-Hant"):
+        page.select_option("#lang", language)
+        for rid in tingpai.ruleset_ids():
+            page.check(f"input[name=rules][value={rid}]")
+            options = page.locator("details.options .option-grid > .option")
+            page.wait_for_function(
+                "() => document.querySelectorAll('details.options .option-grid > .option')"
+                ".length > 0")
+            rows = options.evaluate_all("""(os) => os.map((o) => ({
+                id: o.querySelector('.option-set, input, select').name,
+                label: o.querySelector('.option-name').textContent,
+                doc: o.querySelector('.option-doc').textContent,
+                title: o.title}))""")
+            assert len(rows) >= 8, (rid, rows)
+            for row in rows:
+                assert row["doc"].strip() and row["title"].startswith(row["id"] + ":"), row
+                if language == "en":
+                    assert "_" not in row["label"] and row["label"][0].isupper(), row
+                else:
+                    assert not LATIN.search(row["label"]), (language, rid, row)
+                    assert re.search("[\u4e00-\u9fff]", row["doc"]), (language, rid, row)
+    page.select_option("#lang", "zh-Hant")
+    page.check("input[name=rules][value=hu-4p]")
+    assert "一炮多響" in page.locator(
+        ".option:has([name=multiple_winners]) .option-name").text_content()
+
+
 def test_a_guest_without_a_name_is_named_in_the_page_language(
     server: Any, page: Any
 ) -> None:

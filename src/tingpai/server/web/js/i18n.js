@@ -104,6 +104,17 @@ const en = {
   "panel.for_table.robbing_kong": "the player robbed pays for the table",
   "botlevel.random": "Random", "botlevel.greedy": "Greedy", "botlevel.value": "Value",
   "botlevel.expert": "Expert",
+  "option.flowers": "Flowers", "option.multiple_winners": "Several winners on one discard",
+  "option.furiten": "Sacred discard", "option.temporary_furiten": "Temporary sacred discard",
+  "option.start_points": "Starting points", "option.pond_limit": "Pond limit",
+  "option.max_value": "Points cap", "option.ready_payment": "Ready payment at a draw",
+  "option.repeat_bonus": "Dealer repeat bonus", "option.eighth_repeat_bonus": "Last repeat bonus",
+  "option.max_repeats": "Dealer repeats", "option.rounds": "Rounds",
+  "option.early_finish": "Early finish (2 players)", "option.heavy_penalty": "Heavy penalty",
+  "option.discard_multiplier": "Discarder pays ×", "option.forms": "Winning forms",
+  "option.payment_table": "Payment table", "option.max_hands": "Most hands in a game",
+  "option.min_fan": "Minimum fan", "option.max_fan": "Fan cap", "option.pao": "Pao (liability)",
+  "option.stake": "Stake per point", "option.point_limit": "Point limit",
   "panel.next_in": "Next hand in {n} s", "profile.games_n": "{n} games", "profile.game_one": "{n} game",
 };
 
@@ -203,6 +214,36 @@ const zhHans = {
   "panel.times": "{total} × {k}",
   "panel.for_table.discarder": "放炮者包付全桌", "panel.for_table.robbing_kong": "被抢杠者包付全桌",
   "botlevel.random": "随机", "botlevel.greedy": "贪心", "botlevel.value": "估值", "botlevel.expert": "高手",
+  "option.flowers": "花牌", "option.multiple_winners": "一炮多响", "option.furiten": "振听",
+  "option.temporary_furiten": "同巡振听", "option.start_points": "起始分",
+  "option.pond_limit": "牌河上限", "option.max_value": "封顶分", "option.ready_payment": "流局听牌奖励",
+  "option.repeat_bonus": "连庄奖励", "option.eighth_repeat_bonus": "最后连庄奖励",
+  "option.max_repeats": "连庄上限", "option.rounds": "圈数", "option.early_finish": "提前结束（两人）",
+  "option.heavy_penalty": "重罚", "option.discard_multiplier": "放铳倍数", "option.forms": "和牌牌型",
+  "option.payment_table": "赔付表", "option.max_hands": "最多局数", "option.min_fan": "起和番数",
+  "option.max_fan": "番数封顶", "option.pao": "包牌", "option.stake": "每分金额",
+  "option.point_limit": "分数上限",
+  "optiondoc.flowers": "用 8 张花牌和季节牌（共 144 张）",
+  "optiondoc.multiple_winners": "all：每个要和的人都和；head_bump：只有按顺序最先的一家和",
+  "optiondoc.furiten": "打出过的牌不能荣和（自摸仍可）",
+  "optiondoc.temporary_furiten": "放过一张可和的牌后，到自己下次打牌前不能荣和",
+  "optiondoc.start_points": "每家的起始分", "optiondoc.pond_limit": "牌河达到这个张数时本局结束",
+  "optiondoc.max_value": "非满贯番种的封顶分（留空：不封顶）",
+  "optiondoc.ready_payment": "流局时未听牌的一家付给每个听牌的一家",
+  "optiondoc.repeat_bonus": "庄家和牌时，每次连庄加的基本分",
+  "optiondoc.eighth_repeat_bonus": "在最后一次连庄的一局里，给每个和牌者的基本分",
+  "optiondoc.max_repeats": "连庄到这一次是庄家的最后一局（留空：不限）",
+  "optiondoc.rounds": "打几圈（1 到 4 个场风）",
+  "optiondoc.early_finish": "两人：最后一个庄家和牌后领先，对局立即结束",
+  "optiondoc.heavy_penalty": "重罚时付给其他每家的分",
+  "optiondoc.discard_multiplier": "放铳者付基本分乘以这个倍数",
+  "optiondoc.forms": "可以和的牌型：standard（四组一对）、pairs（七对）、orphans（十三幺）",
+  "optiondoc.payment_table": "番数或基本分换成付款的表（也可以用房主自己的表）",
+  "optiondoc.max_hands": "打满这么多局就结束（留空：不限）",
+  "optiondoc.min_fan": "和牌至少要的番数", "optiondoc.max_fan": "一手牌的番数上限（留空：不封顶）",
+  "optiondoc.pao": "打出让别人完成第四组明副露或第三组三元牌的人负全责",
+  "optiondoc.stake": "结算时每分值多少钱",
+  "optiondoc.point_limit": "某家净分达到这个数的那一局之后结束（留空：不限）",
   "panel.next_in": "{n} 秒后开始下一局", "profile.games_n": "{n} 局", "profile.game_one": "{n} 局",
   // Pattern categories of the ruleset data (English there), by their English name.
   "category.Basic Patterns": "基本番种", "category.Sequences": "顺子", "category.Triplets": "刻子",
@@ -248,6 +289,8 @@ const HANT = {
   "基": "基", "本": "本", "任": "任", "即": "即", "至": "至", "半": "半", "法": "法", "二": "二",
   "模": "模", "式": "式", "黄": "黃", "条": "條", "万": "萬", "余": "餘", "随": "隨", "机": "機", "贪": "貪", "默": "默", "家手": "家手", "视": "視", "线": "線", "胜": "勝", "让": "讓",
   "顺": "順", "续": "續", "两": "兩", "运": "運", "气": "氣", "与": "與",
+  "响": "響", "场": "場", "别": "別", "节": "節", "荣": "榮", "组": "組", "负": "負", "责": "責",
+  "赔": "賠", "达": "達", "钱": "錢", "铳": "銃", "领": "領",
 };
 
 function toHant(text) {
@@ -324,6 +367,19 @@ export function rulesetDescription(r) {
 /** A bot level's name for people ("expert" -> "Expert", "高手"); an unknown level as is. */
 export function botLevelName(level) {
   return has(`botlevel.${level}`) ? t(`botlevel.${level}`) : level;
+}
+
+/** A ruleset option's label for people ("multiple_winners" -> "Several winners on one
+ * discard", "一炮多响"); an option the catalogue lacks shows its id. */
+export function optionLabel(name) {
+  return has(`option.${name}`) ? t(`option.${name}`) : name.replace(/_/g, " ");
+}
+
+/** An option's explanation: the catalogue's in Chinese, else the ruleset data's own (in
+ * English, which also names the exact values a ruleset takes). */
+export function optionDoc(option) {
+  return lang !== "en" && CATALOGUES[lang][`optiondoc.${option.name}`]
+    ? t(`optiondoc.${option.name}`) : option.doc || "";
 }
 
 /** A pattern category of the ruleset data (English there) in the current language. */

@@ -1,7 +1,7 @@
 // The lobby: a new table (ruleset with its description and options, seats, timer, game
 // length) and the tables to join, watch or replay.
 import { api, rulesets, saveSeatKey } from "./api.js";
-import { t, rulesetName, rulesetDescription, botLevelName } from "./i18n.js";
+import { t, rulesetName, rulesetDescription, botLevelName, optionLabel, optionDoc } from "./i18n.js";
 import { el, toast } from "./ui.js";
 import { seatName } from "./table.js";
 import { patternsList } from "./panel.js";
@@ -16,9 +16,11 @@ function choices(allowed) {
 function optionInput(option) {
   const allowed = option.allowed || "";
   const wrap = el("label", "option");
-  wrap.title = option.doc || "";
-  const name = el("span", "option-name", option.name.replace(/_/g, " "));
-  const doc = el("span", "option-doc", option.doc || "");
+  // The label and explanation in the page's language; the tooltip keeps the option's id
+  // (what `tingpai` commands, option files and RULES.md call it) and the data's own text.
+  wrap.title = `${option.name}: ${option.doc || ""}`;
+  const name = el("span", "option-name", optionLabel(option.name));
+  const doc = el("span", "option-doc", optionDoc(option));
   let input;
   if (Array.isArray(option.default) || allowed.startsWith("list of ")) {
     // A set of words (e.g. the winning forms): one checkbox each.
