@@ -156,6 +156,9 @@ def test_table_options_are_labelled_and_explained_in_the_page_language(
     page.check("input[name=rules][value=hu-4p]")
     assert "一炮多響" in page.locator(
         ".option:has([name=multiple_winners]) .option-name").text_content()
+    # Defaults read as a player says them, not as JSON ("true", "null").
+    assert page.locator(".option:has([name=flowers]) .option-default").text_content() == "默認: 開"
+    assert page.locator(".option:has([name=max_hands]) .option-default").text_content() == "默認: –"
 
 
 def test_a_guest_without_a_name_is_named_in_the_page_language(

@@ -13,6 +13,15 @@ function choices(allowed) {
   return allowed.split(",").map((s) => s.trim()).filter((s) => s && !s.includes(" "));
 }
 
+/** An option's default as a player reads it: on/off, a list, "–" for none (not JSON). */
+function defaultText(value) {
+  if (value === true) return t("lobby.on");
+  if (value === false) return t("lobby.off");
+  if (value === null) return "–";
+  if (Array.isArray(value)) return value.join(", ");
+  return String(value);
+}
+
 function optionInput(option) {
   const allowed = option.allowed || "";
   const wrap = el("label", "option");
@@ -59,7 +68,7 @@ function optionInput(option) {
   }
   input.name = option.name;
   input.dataset.default = JSON.stringify(option.default);
-  const def = el("span", "option-default", `${t("lobby.default")}: ${JSON.stringify(option.default)}`);
+  const def = el("span", "option-default", `${t("lobby.default")}: ${defaultText(option.default)}`);
   wrap.append(name, input, def, doc);
   return wrap;
 }
