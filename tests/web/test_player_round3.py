@@ -243,3 +243,29 @@ def test_leaderboard_bots_and_profile_after_a_one_hand_game(server: Any, page: A
     page.wait_for_selector("table.ratings tr")
     row = page.locator("table.ratings tr:has(a[href='#/leaderboard/hu-2p'])")
     assert row.locator("td").nth(2).inner_text() == "1 game"
+
+
+def test_the_lobby_pattern_lists_fit_a_phone(server: Any, browser: Any) -> None:
+    # On a 390-px phone in Chinese the lobby scrolled sideways (its single grid column grew
+    # to the pattern table's widest content) and the value column ("1 番") was cut off.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    try:
+        phone = context.new_page()
+        open_lobby(phone, server.url)
+        phone.select_option("#lang", "zh-Hans")
+        for rid in tingpai.ruleset_ids():
+            phone.check(f"input[name=rules][value={rid}]")
+            details = phone.locator("details.patterns-box")
+            if not details.evaluate("(d) => d.open"):
+                details.locator("summary").click()
+            phone.wait_for_selector(".patterns-list table.patterns")
+            widths = phone.evaluate("""() => ({
+                page: document.documentElement.scrollWidth,
+                list: document.querySelector('.patterns-list').clientWidth,
+                tables: Math.max(...[...document.querySelectorAll('.patterns-list table.patterns')]
+                                 .map((t) => t.scrollWidth))})""")
+            assert widths["page"] <= 390, (rid, widths)
+            assert widths["tables"] <= widths["list"], (rid, widths)
+    finally:
+        context.close()
