@@ -58,6 +58,7 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "all_sequences", "All Sequences", "平糊", "píng hú", ONE, 1, p.all_sequences,
         "four chows and a pair, no pung or kong (declared chows allowed)",
+        description_zh="四组顺子加一对将，没有刻子或杠（可以有吃出的顺子）",
         ruling="The seed names no restriction on the pair or on declared chows: any pair, "
         "open hands allowed.",
         requires=f.CHOWS4,
@@ -65,22 +66,26 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "closed_hand", "Closed Hand", "門前清", "mén qián qīng", ONE, 1, p.closed_hand,
         "no declared meld (a concealed kong counts as a meld and breaks it)",
+        description_zh="没有副露（暗杠也算副露，有暗杠就不成立）",
         ruling="Counts on a discard win and on a self-draw alike (then with Self-Draw).",
         requires=f.CONCEALED,
     ),
     Pattern(
         "self_draw", "Self-Draw", "自摸", "zì mō", ONE, 1, p.self_draw,
         "the winning tile drawn by the winner",
+        description_zh="和牌的那张牌由和牌者自己摸到",
         requires=f.SELF_DRAWN,
     ),
     Pattern(
         "dragon_pung", "Dragon Pung", "三元牌", "sān yuán pái", ONE, 1, p.dragon_triplets,
         "a pung or kong of a dragon (each)",
+        description_zh="三元牌的刻子或杠（每组都算）",
         requires=f.HONOR_TRIPLET,
     ),
     Pattern(
         "seat_wind", "Seat Wind", "門風", "mén fēng", ONE, 1, p.seat_wind_triplet,
         "a pung or kong of the seat wind",
+        description_zh="门风的刻子或杠",
         ruling="Seat and Prevailing Wind are two patterns, so a pung of a wind that is both "
         "scores 2 fan, as the seed says.",
         requires=f.HONOR_TRIPLET,
@@ -88,28 +93,33 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "prevailing_wind", "Prevailing Wind", "圈風", "quān fēng", ONE, 1,
         p.round_wind_triplet, "a pung or kong of the prevailing wind",
+        description_zh="圈风的刻子或杠",
         requires=f.HONOR_TRIPLET,
     ),
     Pattern(
         "all_terminals_and_honors", "All Terminals and Honours", "混么九", "hùn yāo jiǔ",
         ONE, 1, p.all_terminal_pungs,
         "four pungs or kongs and a pair, every tile a terminal or an honour",
+        description_zh="四组刻子或杠加一对将，每张牌都是一九牌或字牌",
         ruling="It also scores All Pungs (RULES.md): no superseding.",
         requires=f.TRIPLETS4 | f.ORPHANS_ONLY,
     ),
     Pattern(
         "robbing_the_kong", "Robbing a Kong", "搶槓", "qiǎng gàng", ONE, 1,
         p.robbing_the_kong, "won on the tile an opponent added to an exposed pung",
+        description_zh="和别家加在明刻上（加杠）的那张牌",
         requires=f.LUCK,
     ),
     Pattern(
         "after_a_kong", "Win on a Kong Replacement", "槓上開花", "gàng shàng kāi huā",
         ONE, 1, p.after_kong_replacement, "self-drawn on the replacement tile of a kong",
+        description_zh="开杠后用补牌自摸和牌",
         requires=f.LUCK | f.SELF_DRAWN,
     ),
     Pattern(
         "last_tile", "Win on the Final Wall Tile", "海底撈月", "hǎi dǐ lāo yuè", ONE, 1,
         p.last_tile_drawn, "self-drawn on the last tile of the wall",
+        description_zh="自摸牌墙最后一张牌和牌",
         ruling="Read literally: the win is on the final wall tile itself, so by self-draw; "
         "the discard made after it does not score (the fan-laak table's Last Tile "
         "Draw/Discard, which names both, does).",
@@ -119,11 +129,13 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "half_flush", "Half Flush", "混一色", "hùn yī sè", THREE, 3, p.half_flush,
         "tiles of one numbered suit and at least one honour",
+        description_zh="一种花色的数牌，加上至少一张字牌",
         requires=f.ONE_SUIT | f.HAS_HONOR,
     ),
     Pattern(
         "all_triplets", "All Pungs", "對對糊", "duì duì hú", THREE, 3, p.all_triplets,
         "four pungs or kongs and a pair, no chow",
+        description_zh="四组刻子或杠加一对将，没有顺子",
         requires=f.TRIPLETS4,
     ),
     Pattern(
@@ -131,6 +143,7 @@ HK_PATTERNS: tuple[Pattern, ...] = (
         p.little_three_dragons,
         "two dragon pungs or kongs and a pair of the third dragon (plus its two Dragon "
         "Pungs: 5 fan)",
+        description_zh="两组三元牌的刻子或杠，第三种三元牌作将（另计两个三元牌番：共 5 番）",
         requires=f.HONOR_TRIPLET | f.TRIPLETS2,
     ),
     # --- 5, 7, and 10 Fan ----------------------------------------------------------
@@ -138,57 +151,68 @@ HK_PATTERNS: tuple[Pattern, ...] = (
         "big_three_dragons", "Big Three Dragons", "大三元", "dà sān yuán", HIGH, 5,
         p.big_three_dragons,
         "pungs or kongs of all three dragons (plus the three Dragon Pungs: 8 fan)",
+        description_zh="三种三元牌都成刻子或杠（另计三个三元牌番：共 8 番）",
         requires=f.HONOR_TRIPLET | f.TRIPLETS3,
     ),
     Pattern(
         "full_flush", "Full Flush", "清一色", "qīng yī sè", HIGH, 7, p.full_flush,
         "tiles of one numbered suit only, no honour",
+        description_zh="只有一种花色的数牌，没有字牌",
         requires=f.ONE_SUIT,
     ),
     Pattern(
         "all_honors", "All Honours", "字一色", "zì yī sè", HIGH, LIMIT_FAN, p.all_honors,
-        "honour tiles only", limit=1,
+        "honour tiles only",
+        description_zh="只有字牌", limit=1,
         requires=f.HONORS_ONLY,
     ),
     Pattern(
         "little_four_winds", "Little Four Winds", "小四喜", "xiǎo sì xǐ", HIGH, LIMIT_FAN,
         p.little_four_winds, "three wind pungs or kongs and a pair of the fourth wind",
+        description_zh="三组风牌的刻子或杠，第四种风牌作将",
         limit=1,
         requires=f.HONOR_TRIPLET | f.TRIPLETS3,
     ),
     Pattern(
         "big_four_winds", "Big Four Winds", "大四喜", "dà sì xǐ", HIGH, LIMIT_FAN,
-        p.big_four_winds, "pungs or kongs of all four winds", limit=1,
+        p.big_four_winds, "pungs or kongs of all four winds",
+        description_zh="四种风牌都成刻子或杠", limit=1,
         requires=f.HONOR_TRIPLET | f.TRIPLETS4,
     ),
     Pattern(
         "four_concealed_triplets", "Four Concealed Pungs without Kongs", "四暗刻", "sì àn kè",
         HIGH, LIMIT_FAN, p.four_concealed_pungs_without_kongs,
         "four pungs formed without a call and no kong (a pung completed by a winning "
-        "discard is not concealed)", limit=1,
+        "discard is not concealed)",
+        description_zh="四组不靠碰组成的刻子，且没有杠（用荣和的那张牌凑成的刻子不算暗刻）",
+        limit=1,
         ruling="A discard win counts when the discard completes the pair, not a pung.",
         requires=f.TRIPLETS4,
     ),
     Pattern(
         "four_quads", "Four Kongs", "十八羅漢", "shí bā luó hàn", HIGH, LIMIT_FAN,
-        p.four_quads, "four kongs, exposed or concealed", limit=1,
+        p.four_quads, "four kongs, exposed or concealed",
+        description_zh="四个杠，明杠暗杠均可", limit=1,
         requires=f.KONG | f.TRIPLETS4,
     ),
     Pattern(
         "all_terminals", "All Terminals", "清么九", "qīng yāo jiǔ", HIGH, LIMIT_FAN,
-        p.all_terminals, "terminals only (1 and 9 of the suits)", limit=1,
+        p.all_terminals, "terminals only (1 and 9 of the suits)",
+        description_zh="只有一九牌（各花色的 1 和 9）", limit=1,
         requires=f.ORPHANS_ONLY,
     ),
     Pattern(
         "blessing_of_heaven", "Blessing of Heaven", "天糊", "tiān hú", HIGH, LIMIT_FAN,
-        p.blessing_of_heaven, "the dealer complete on the initial fourteen tiles", limit=1,
+        p.blessing_of_heaven, "the dealer complete on the initial fourteen tiles",
+        description_zh="庄家起手的十四张牌即和牌", limit=1,
         ruling="A concealed kong before the win denies it (the fourteen are no longer the "
         "initial ones).",
         requires=f.LUCK,
     ),
     Pattern(
         "blessing_of_earth", "Blessing of Earth", "地糊", "dì hú", HIGH, LIMIT_FAN,
-        p.blessing_of_earth, "a non-dealer wins on the dealer's first discard", limit=1,
+        p.blessing_of_earth, "a non-dealer wins on the dealer's first discard",
+        description_zh="闲家和庄家打出的第一张牌", limit=1,
         ruling="As in the fan-laak seed (RULES.md): any win on that discard; a kong the "
         "dealer declared before it does not change that it is the first discard.",
         requires=f.LUCK,
@@ -196,20 +220,23 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "thirteen_orphans", "Thirteen Orphans", "十三么", "shí sān yāo", HIGH, LIMIT_FAN,
         p.thirteen_orphans,
-        "concealed: one of each terminal and honour plus a second of one of them", limit=1,
+        "concealed: one of each terminal and honour plus a second of one of them",
+        description_zh="门清：一九牌和字牌每种一张，其中一种再多一张", limit=1,
         requires=f.ORPHANS_FORM,
     ),
     Pattern(
         "consecutive_kongs", "Win after Consecutive Kongs", "連槓開花", "lián gàng kāi huā",
         HIGH, LIMIT_FAN, p.consecutive_kongs,
-        "two or more kongs in a row, then self-drawn on the last replacement", limit=1,
+        "two or more kongs in a row, then self-drawn on the last replacement",
+        description_zh="连续开两个或更多杠，再用最后一张补牌自摸和牌", limit=1,
         requires=f.LUCK | f.SELF_DRAWN | f.KONG,
     ),
     Pattern(
         "nine_gates", "Nine Gates", "九蓮寶燈", "jiǔ lián bǎo dēng", HIGH, LIMIT_FAN,
         p.nine_gates,
         "concealed: 1112345678999 of one suit before the win and the winning tile of that "
-        "suit", limit=1,
+        "suit",
+        description_zh="门清：和牌前是同一花色的 1112345678999 牌型，和的那张也是这一花色", limit=1,
         requires=f.ONE_SUIT | f.CONCEALED,
     ),
 )

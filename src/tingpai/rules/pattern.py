@@ -47,6 +47,9 @@ class Pattern:
     """How many times the pattern applies (0 = absent)."""
     description: str
     """What the hand needs, in one sentence; shown when explaining why it did not count."""
+    description_zh: str = ""
+    """The description in simplified Chinese, shown in the client's Chinese modes (the
+    client converts it for traditional Chinese); empty falls back to ``description``."""
     limit: int = 0
     """0 for an ordinary pattern, else the limit level (1 single, 2 double, 3 triple,
     4 quadruple; Hong Kong limit hands are level 1)."""

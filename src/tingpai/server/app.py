@@ -197,7 +197,7 @@ def describe_rulesets() -> list[dict[str, Any]]:
             "patterns": [
                 {"id": p.id, "name": p.name, "chinese": p.chinese, "pinyin": p.pinyin,
                  "category": p.category, "value": p.value, "limit": bool(p.limit),
-                 "description": p.description}
+                 "description": p.description, "description_zh": p.description_zh}
                 for p in spec.patterns
             ],
         })

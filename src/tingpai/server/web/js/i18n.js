@@ -291,6 +291,9 @@ const HANT = {
   "顺": "順", "续": "續", "两": "兩", "运": "運", "气": "氣", "与": "與",
   "响": "響", "场": "場", "别": "別", "节": "節", "荣": "榮", "组": "組", "负": "負", "责": "責",
   "赔": "賠", "达": "達", "钱": "錢", "铳": "銃", "领": "領",
+  // the patterns' descriptions (description_zh)
+  "为": "為", "内": "內", "凑": "湊", "来": "來", "样": "樣", "独": "獨", "统": "統", "见": "見",
+  "详": "詳", "说": "說", "财": "財", "门": "門", "闲": "閒", "齐": "齊",
 };
 
 function toHant(text) {
@@ -353,6 +356,15 @@ export function patternName(pattern) {
 export function patternSecond(pattern) {
   if (isChinese()) return pattern.name;
   return pattern.chinese || "";
+}
+
+/** What a pattern needs: its Chinese description (data, simplified; converted for
+ * zh-Hant) in Chinese, else the English one, which is also the fallback when it is empty. */
+export function patternDescription(pattern) {
+  if (isChinese() && pattern.description_zh) {
+    return lang === "zh-Hant" ? toHant(pattern.description_zh) : pattern.description_zh;
+  }
+  return pattern.description || "";
 }
 
 /** A ruleset's name and description: from the catalogue in Chinese, else the data's. */

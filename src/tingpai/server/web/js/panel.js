@@ -1,7 +1,7 @@
 // The end-of-hand panel (winning hand, patterns in English / Chinese / pinyin with values,
 // superseded ones, cap or limit, who paid whom and why, the scores) and the end-of-game
 // standings.  The same panel serves the live table and the replay viewer.
-import { t, patternName, patternSecond, windName, categoryName } from "./i18n.js";
+import { t, patternName, patternSecond, windName, categoryName, patternDescription } from "./i18n.js";
 import { tileEl, tileRow, meldEl, parseTiles } from "./tiles.js";
 
 function el(tag, cls, text) {
@@ -234,26 +234,26 @@ export function gamePanel(ctx, game) {
 }
 
 /** Every pattern of a ruleset (name, Chinese, pinyin, value, what it needs), by category:
- * the table's rules at a glance for a newcomer. */
+ * the table's rules at a glance for a newcomer.  One heading per category, in order of
+ * first appearance, even when a host's ruleset lists a category's patterns apart. */
 export function patternsList(rules) {
   const box = el("div", "patterns-list");
   const unit = t(`panel.unit.${rules.unit || "points"}`);
-  let category = null;
-  let table = null;
+  const tables = new Map();
   for (const p of rules.patterns) {
-    if (p.category !== category) {
-      category = p.category;
-      const head = el("h4", "pattern-category", categoryName(category));
-      head.dataset.category = category;
-      box.append(head);
+    let table = tables.get(p.category);
+    if (!table) {
+      const head = el("h4", "pattern-category", categoryName(p.category));
+      head.dataset.category = p.category;
       table = el("table", "patterns");
-      box.append(table);
+      box.append(head, table);
+      tables.set(p.category, table);
     }
     const row = el("tr", p.limit ? "limit" : "");
     const name = el("td", "pattern-name");
     name.append(el("span", "pattern-main", patternName(p)));
     name.append(el("span", "pattern-second", patternSecond(p)));
-    row.append(name, el("td", "pinyin", p.pinyin || ""), el("td", "pattern-needs", p.description || ""),
+    row.append(name, el("td", "pinyin", p.pinyin || ""), el("td", "pattern-needs", patternDescription(p)),
       el("td", "num", p.limit ? t("panel.limit") : `${p.value} ${unit}`));
     table.append(row);
   }
