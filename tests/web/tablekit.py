@@ -21,6 +21,14 @@ def open_lobby(page: Any, url: str) -> None:
     page.wait_for_selector("#new-table #start")
 
 
+def show_lobby_patterns(page: Any, rules: str) -> None:
+    """Pick ``rules`` in the lobby and open its pattern list (it stays open across picks)."""
+    page.check(f"input[name=rules][value={rules}]")
+    details = page.locator("details.patterns-box")
+    if not details.evaluate("(d) => d.open"):
+        details.locator("summary").click()
+
+
 def start_table(page: Any, url: str, rules: str, *, length: str = "full",
                 seats: dict[int, str] | None = None) -> str:
     """Fill the lobby form and start a table; returns its id (from the page's address)."""

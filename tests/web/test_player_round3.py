@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 import pytest
-from tablekit import open_lobby, play_until_hand_end, start_table
+from tablekit import open_lobby, play_until_hand_end, show_lobby_patterns, start_table
 
 import tingpai
 
@@ -91,10 +91,7 @@ def test_pattern_categories_are_named_in_chinese_in_the_lobby_and_at_the_table(
     rules_by_id = {r["id"]: r for r in page.evaluate(
         "fetch('/api/rules').then((r) => r.json())")}
     for rid in tingpai.ruleset_ids():
-        page.check(f"input[name=rules][value={rid}]")
-        details = page.locator("details:has(.patterns-list)")
-        if not details.evaluate("(d) => d.open"):
-            details.locator("summary").click()
+        show_lobby_patterns(page, rid)
         heads = page.locator(".patterns-list h4.pattern-category")
         expected = list(dict.fromkeys(p["category"] for p in rules_by_id[rid]["patterns"]))
         page.wait_for_function(
@@ -255,10 +252,7 @@ def test_the_lobby_pattern_lists_fit_a_phone(server: Any, browser: Any) -> None:
         open_lobby(phone, server.url)
         phone.select_option("#lang", "zh-Hans")
         for rid in tingpai.ruleset_ids():
-            phone.check(f"input[name=rules][value={rid}]")
-            details = phone.locator("details.patterns-box")
-            if not details.evaluate("(d) => d.open"):
-                details.locator("summary").click()
+            show_lobby_patterns(phone, rid)
             phone.wait_for_selector(".patterns-list table.patterns")
             widths = phone.evaluate("""() => ({
                 page: document.documentElement.scrollWidth,
