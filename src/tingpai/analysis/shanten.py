@@ -90,12 +90,16 @@ def _no_form(forms: Form, tiles: int) -> ValueError:
     )
 
 
-def _not_forms(forms: object) -> TypeError:
-    """The error for a ``forms`` argument that is not a :class:`Form`."""
-    return TypeError(
-        f"forms must be a Form (e.g. Form.STANDARD | Form.PAIRS, or parse_forms('standard')), "
-        f"got {echo(forms)}"
-    )
+def _form_bits(forms: Form) -> int:
+    """The bits of ``forms``; TypeError naming it when it is not a :class:`Form` (the
+    check costs nothing on the happy path)."""
+    try:
+        return forms._value_
+    except AttributeError:
+        raise TypeError(
+            f"forms must be a Form (e.g. Form.STANDARD | Form.PAIRS, or "
+            f"parse_forms('standard')), got {echo(forms)}"
+        ) from None
 
 
 def _values(b: bytes) -> tuple[int, int, int, int]:
@@ -114,10 +118,7 @@ def _values(b: bytes) -> tuple[int, int, int, int]:
 
 def _best(values: tuple[int, int, int, int], forms: Form) -> int:
     """Least shanten among the chosen forms that apply."""
-    try:
-        fv = forms._value_
-    except AttributeError:  # not a Form (the check costs nothing on the happy path)
-        raise _not_forms(forms) from None
+    fv = _form_bits(forms)
     chosen = [v for bit, v in zip(FORM_BITS, values[1:], strict=True) if fv & bit and v != NA]
     if not chosen:
         raise _no_form(forms, values[0])
@@ -135,10 +136,7 @@ def shanten(counts: Sequence[int], forms: Form = ALL_FORMS) -> int:
     """
     b = counts if type(counts) is bytes else bytes(bytearray(counts))
     comb = COMB
-    try:
-        fv = forms._value_
-    except AttributeError:  # not a Form (the check costs nothing on the happy path)
-        raise _not_forms(forms) from None
+    fv = _form_bits(forms)
     z = HONOR_KEYS[b[27:]]
     rid = TOTAL[comb[SUIT_KEYS[b[0:9]]][SUIT_KEYS[b[9:18]]]][comb[SUIT_KEYS[b[18:27]]][z]]
     result = FINAL[fv][rid]
@@ -182,10 +180,7 @@ def is_complete(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
     values = _values(b)
     if values[0] % 3 != 2:
         raise _bad_count(b, "14")
-    try:
-        fv = forms._value_
-    except AttributeError:  # not a Form (the check costs nothing on the happy path)
-        raise _not_forms(forms) from None
+    fv = _form_bits(forms)
     if not fv:
         raise _no_form(forms, values[0])
     return any(fv & bit and v == -1 for bit, v in zip(FORM_BITS, values[1:], strict=True))
@@ -269,10 +264,7 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
     b = counts if type(counts) is bytes else bytes(bytearray(counts))
-    try:
-        fv = forms._value_
-    except AttributeError:  # not a Form (the check costs nothing on the happy path)
-        raise _not_forms(forms) from None
+    fv = _form_bits(forms)
     value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv, True)
     if value == NA and not forms:
         raise _no_form(forms, sum(b))
@@ -282,10 +274,7 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
 def is_ready(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
     """Whether a 13-3k tile hand is one tile from complete: ``bool(waits(counts, forms))``."""
     b = as_bytes(counts)
-    try:
-        fv = forms._value_
-    except AttributeError:  # not a Form (the check costs nothing on the happy path)
-        raise _not_forms(forms) from None
+    fv = _form_bits(forms)
     value = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv, True)[0]
     if value == NA and not forms:
         raise _no_form(forms, sum(b))
@@ -302,10 +291,7 @@ def improving_tiles(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile
     '157z'
     """
     b = as_bytes(counts)
-    try:
-        fv = forms._value_
-    except AttributeError:  # not a Form (the check costs nothing on the happy path)
-        raise _not_forms(forms) from None
+    fv = _form_bits(forms)
     value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv)
     if value == NA:
         raise _no_form(forms, sum(b))
@@ -354,10 +340,7 @@ def discard_table(
         if len(vis) != NUM_KINDS:
             raise ValueError("visible must have 34 entries (one per tile kind)")
         seen = bytes([min(4, x + y) for x, y in zip(b, vis, strict=False)])
-    try:
-        fv = forms._value_
-    except AttributeError:  # not a Form (the check costs nothing on the happy path)
-        raise _not_forms(forms) from None
+    fv = _form_bits(forms)
     keys = [b[0:9], b[9:18], b[18:27], b[27:]]
     options: list[DiscardOption] = []
     for position, key in enumerate(keys):
