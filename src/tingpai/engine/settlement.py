@@ -110,8 +110,12 @@ class Settlement(Table):
         """Heavy penalty (host action): ``seat`` pays the ruleset's amount to each other
         seat.  Recorded in :attr:`history`; the hand itself goes on unchanged.
         :class:`IllegalAction` (changing nothing) for a seat not at this table."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"seat {echo(seat)} is not at a {self.players}-player table")
+        try:
+            seat = self._seat_of(seat)  # the seat check observe() uses (numpy ints too)
+        except ValueError:
+            raise IllegalAction(
+                f"seat {echo(seat)} is not at a {self.players}-player table"
+            ) from None
         amount = self.options.heavy_penalty
         for o in range(self.players):
             if o != seat:
