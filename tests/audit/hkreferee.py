@@ -17,18 +17,26 @@ actions (:meth:`HandRef.legal`).
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import tingpai
+from tingpai.analysis.forms import Form
+
+CONFORMANCE = str(Path(__file__).resolve().parent.parent / "conformance")
+if CONFORMANCE not in sys.path:
+    sys.path.insert(0, CONFORMANCE)
+
+from brute import complete  # noqa: E402  (the conformance suite's independent shape check)
 
 # ------------------------------------------------------------------------------ tiles
 
 SUITS = "mpsz"
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 WIND_LETTERS = "ESWN"
 
 
@@ -68,45 +76,12 @@ def tile_set(players: int) -> Counter[int]:
 # ------------------------------------------------------------------------------ structure
 
 
-def _all_sets(c: list[int]) -> bool:
-    i = 0
-    while i < 34 and c[i] == 0:
-        i += 1
-    if i == 34:
-        return True
-    if c[i] >= 3:
-        c[i] -= 3
-        ok = _all_sets(c)
-        c[i] += 3
-        if ok:
-            return True
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        ok = _all_sets(c)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-        if ok:
-            return True
-    return False
-
-
 def is_complete(counts: list[int], declared: int) -> bool:
     """Four melds and a pair (``declared`` of the melds already declared), or Thirteen
-    Orphans (concealed).  No Seven Pairs in Hong Kong (RULES.md)."""
-    if sum(counts) != 3 * (4 - declared) + 2:
-        return False
-    c = list(counts)
-    for p in range(34):
-        if c[p] >= 2:
-            c[p] -= 2
-            ok = _all_sets(c)
-            c[p] += 2
-            if ok:
-                return True
-    return declared == 0 and all(c[t] for t in ORPHANS) and sum(c[t] for t in ORPHANS) == 14
+    Orphans (concealed).  No Seven Pairs in Hong Kong (RULES.md).  The shape check is the
+    conformance suite's brute force (written from the rules, not the engine's)."""
+    return sum(counts) == 3 * (4 - declared) + 2 and complete(
+        list(counts), Form.STANDARD | Form.ORPHANS, melded=declared > 0)
 
 
 # ------------------------------------------------------------------------------ config
