@@ -41,8 +41,9 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import reprlib
-from typing import Any
+from typing import Any, SupportsIndex
 
 MAX_SCORE_TEXT = 1_000_000
 MAX_RECORD_TEXT = 16_000_000
@@ -125,6 +126,18 @@ _SHORT.maxother = MAX_ECHO
 _SHORT.maxlong = MAX_ECHO
 _SHORT.maxlevel = 3
 _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 6
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as a plain int when it is an integer of any type but bool (numpy's too),
+    else None: the one reading of "a whole number" for seats, seeds, scores and tile ids.
+
+    >>> whole_number(3), whole_number(True), whole_number(2.0), whole_number("3")
+    (3, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        return None
+    return operator.index(value)
 
 
 def echo(value: object) -> str:

@@ -19,6 +19,7 @@ from tingpai.engine.hand import Hand
 from tingpai.engine.match import GameResult, Match
 from tingpai.engine.results import HandResult
 from tingpai.inputs import echo
+from tingpai.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def play_hand(hand: Hand, bots: Sequence[Bot]) -> HandResult:
 def new_game(
     bots: Sequence[Bot | str],
     seed: int,
-    rules: str = "hu-4p",
+    rules: str | Ruleset = "hu-4p",
     options: Mapping[str, Any] | None = None,
 ) -> tuple[Match, list[Bot]]:
     """The match and the seated bots of the game :func:`play_game` plays for ``seed``.
@@ -80,7 +81,7 @@ def new_game(
 def play_game(
     bots: Sequence[Bot | str],
     seed: int,
-    rules: str = "hu-4p",
+    rules: str | Ruleset = "hu-4p",
     options: Mapping[str, Any] | None = None,
     *,
     max_hands: int | None = None,
@@ -101,7 +102,7 @@ def play_games(
     n: int,
     bots: Sequence[str],
     seed: int = 0,
-    rules: str = "hu-4p",
+    rules: str | Ruleset = "hu-4p",
     options: Mapping[str, Any] | None = None,
     *,
     max_hands: int | None = None,

@@ -137,9 +137,15 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
         "flush_every": args.flush_every,
         "max_hands": args.max_hands,
     }
-    if args.resume:
-        if args.out is None:
+    if args.out is None:
+        # Without a run directory nothing is stored: a row format asked for would be
+        # silently ignored (a run meant to be kept, lost).
+        if args.resume:
             raise ValueError("--resume needs --out DIR (the run to continue)")
+        for flag, value in (("--storage", args.storage), ("--flush-every", args.flush_every)):
+            if value is not None:
+                raise ValueError(f"{flag} needs --out DIR (the run directory it stores)")
+    if args.resume:
         manifest = read_manifest(args.out)
         stored: dict[str, Any] = {
             "rules": manifest.rules,

@@ -20,7 +20,6 @@ the hand goes on.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
@@ -28,7 +27,7 @@ from tingpai.engine.actions import Action, ActionKind
 from tingpai.engine.errors import IllegalAction
 from tingpai.engine.results import HandResult, Winner
 from tingpai.engine.table import Table
-from tingpai.inputs import MAX_INT, echo
+from tingpai.inputs import MAX_INT, echo, whole_number
 from tingpai.rules.base import WinKind
 from tingpai.rules.policies import Liable
 from tingpai.rules.ruleset import Ruleset
@@ -48,11 +47,8 @@ def checked_scores(scores: object, players: int) -> tuple[int, ...]:
         raise ValueError(f"{len(values)} scores for {players} seats")
     out: list[int] = []
     for seat, value in enumerate(values):
-        try:
-            number = operator.index(value)
-        except TypeError:
-            number = None
-        if isinstance(value, bool) or number is None:
+        number = whole_number(value)
+        if number is None:
             raise ValueError(f"scores[{seat}] {echo(value)} is not an integer")
         if not -MAX_INT <= number <= MAX_INT:
             raise ValueError(f"scores[{seat}] {echo(value)} is beyond ±{MAX_INT:.0e}")

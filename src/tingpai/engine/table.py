@@ -24,7 +24,6 @@ Rulings implemented here:
 from __future__ import annotations
 
 import enum
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -32,7 +31,7 @@ from typing import Any, ClassVar
 from tingpai.analysis import waits
 from tingpai.analysis.forms import Form
 from tingpai.engine.wall import HAND_SIZE, check_wall, wall_tiles
-from tingpai.inputs import MAX_INT, echo
+from tingpai.inputs import MAX_INT, echo, whole_number
 from tingpai.rules.base import WinKind
 from tingpai.rules.policies import SpecialWin
 from tingpai.rules.ruleset import Ruleset
@@ -181,14 +180,9 @@ class Table:
     def _seat_of(self, seat: object) -> int:
         """``seat`` as a plain int (any integer type but bool, e.g. numpy's), or a
         ValueError naming it when it is not a seat at this table."""
-        if not isinstance(seat, bool):
-            try:
-                index = operator.index(seat)  # type: ignore[arg-type]
-            except TypeError:
-                pass
-            else:
-                if 0 <= index < self.players:
-                    return index
+        index = whole_number(seat)
+        if index is not None and 0 <= index < self.players:
+            return index
         raise ValueError(f"seat {echo(seat)} is not a seat of this {self.players}-player table")
 
     # ------------------------------------------------------------------ public views

@@ -9,14 +9,12 @@ replacements, for tests and teaching positions.
 
 from __future__ import annotations
 
-import contextlib
-import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from tingpai.engine.errors import RecordError
-from tingpai.inputs import echo
+from tingpai.inputs import echo, whole_number
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import NUM_TILE_IDS, Tile, parse_tiles, tile_to_str, tiles_to_str
 
@@ -57,11 +55,8 @@ def wall_tiles(wall: object) -> tuple[Tile, ...]:
         raise RecordError(f"wall must be a sequence of tile ids, got {echo(wall)}")
     tiles: list[Tile] = []
     for i, entry in enumerate(entries):
-        tile = -1
-        if not isinstance(entry, bool):
-            with contextlib.suppress(TypeError):  # not an integer of any kind
-                tile = operator.index(entry)  # type: ignore[arg-type]
-        if not 0 <= tile < NUM_TILE_IDS:
+        tile = whole_number(entry)
+        if tile is None or not 0 <= tile < NUM_TILE_IDS:
             raise RecordError(f"wall[{i}] {echo(entry)} is not a tile id (0-{NUM_TILE_IDS - 1})")
         tiles.append(tile)
     return tuple(tiles)

@@ -22,6 +22,7 @@ from tingpai.engine.actions import ACTION_SPACE_SIZE
 from tingpai.engine.hand import Hand
 from tingpai.env.encoding import OBS_SIZE, Encoder, encode_mask, observation_bounds
 from tingpai.env.table import EnvTable
+from tingpai.inputs import whole_number
 from tingpai.rules import find_ruleset
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import counts_to_str, tile_to_str, tiles_to_str
@@ -54,6 +55,16 @@ def split_options(
             raise ValueError("ruleset options go with a ruleset id, not with a Ruleset object")
         return rules, env_options
     return find_ruleset(rules, **rule_options), env_options
+
+
+def seed_number(seed: object) -> int:
+    """A reset seed as a Python int: a whole number of at least 0 (a numpy integer too);
+    ValueError naming it otherwise (it used to fail with a TypeError about adding a str to
+    an int, or with Gymnasium's complaint about a numpy integer)."""
+    number = whole_number(seed)
+    if number is None or number < 0:
+        raise ValueError(f"seed must be None or a whole number of at least 0, got {seed!r}")
+    return number
 
 
 def render_table(hand: Hand) -> str:
@@ -133,8 +144,10 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start an episode (``options`` is accepted and unused)."""
+        """Start an episode (``options`` is accepted and unused).  ``seed``: None or a
+        whole number of at least 0 (numpy's integers too), as Gymnasium's seeding takes."""
         if seed is not None:
+            seed = seed_number(seed)
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
         self.table.reset(seed)

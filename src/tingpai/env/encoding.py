@@ -39,13 +39,16 @@ offset     size   content
 =========  =====  ==========================================================================
 
 ``score_scale`` defaults to the start points where seats start with some (Hu Mahjong), else
-100 (the Hong Kong tables start at zero; their payments are tens to hundreds of points).
+100 (the Hong Kong tables start at zero; their payments are tens to hundreds of points);
+one given must be a positive finite number.
 The action mask is the engine's 136-slot :attr:`Observation.mask
 <tingpai.engine.observation.Observation.mask>` (see :mod:`tingpai.engine.actions`).
 """
 
 from __future__ import annotations
 
+import math
+import numbers
 from typing import Any
 
 import numpy as np
@@ -112,7 +115,20 @@ class Encoder:
         opts = ruleset.options
         self.players = opts.players
         self.start_points = opts.start_points
-        self.score_scale = score_scale or default_score_scale(ruleset)
+        if score_scale is None:
+            self.score_scale = default_score_scale(ruleset)
+        else:
+            # A scale of zero, below zero or not finite would divide by zero, turn the
+            # scores' signs or flatten them all to zero: refused when the env is made.
+            if (
+                isinstance(score_scale, bool)
+                or not isinstance(score_scale, numbers.Real)
+                or not 0 < float(score_scale) < math.inf
+            ):
+                raise ValueError(
+                    f"score_scale must be a positive finite number, got {score_scale!r}"
+                )
+            self.score_scale = float(score_scale)
         self.wall_size = len(full_set(ruleset))
         self.pond_limit = opts.pond_limit
 

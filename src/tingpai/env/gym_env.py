@@ -20,7 +20,6 @@ learners that ignore masks and Gymnasium's own ``check_env`` send any index.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -33,6 +32,7 @@ from tingpai.engine.actions import ACTION_SPACE_SIZE
 from tingpai.env.aec import observation_space, render, split_options
 from tingpai.env.encoding import Encoder, encode_mask
 from tingpai.env.table import EnvTable, StepResult
+from tingpai.inputs import whole_number
 from tingpai.rules import ruleset_ids
 from tingpai.rules.ruleset import Ruleset
 
@@ -71,14 +71,19 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         ruleset, env_options = split_options(rules, options)
         players = ruleset.options.players
         if seat != "random":
-            try:
-                number = None if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
-            except TypeError:
-                number = None
+            number = whole_number(seat)
             if number is None or not 0 <= number < players:
                 raise ValueError(f"seat must be 0-{players - 1} or 'random', got {seat!r}")
             seat = number
-        names = [opponents] if isinstance(opponents, str) else list(opponents)
+        if isinstance(opponents, str):
+            names: list[str | None] = [opponents]
+        elif isinstance(opponents, Sequence):
+            names = list(opponents)
+        else:
+            raise ValueError(
+                f"opponents must be a bot level ({', '.join(bot_names())}) or a list of "
+                f"them, got {opponents!r}"
+            )
         if len(names) == 1:
             names = names * (players - 1)
         if len(names) not in (players - 1, players):
@@ -90,6 +95,11 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         for s, name in enumerate(names):
             if per_seat and name is None and s == seat:
                 continue  # the learner's own entry
+            if name is None:
+                raise ValueError(
+                    f"unknown bot None at opponents[{s}]: only the learner's own entry of a "
+                    "list with one level per seat may be None, and only when its seat is fixed"
+                )
             if name not in bot_names():
                 raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

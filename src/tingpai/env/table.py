@@ -16,7 +16,7 @@ the rewards, so the PettingZoo and Gymnasium adapters only translate.
 * ``rewards="hand"`` (default): each seat's points change of a hand is its reward when the
   hand ends; ``rewards="game"``: the net points of the whole game at the end of the
   episode (for hand episodes both are the hand's change).  Rewards are points times
-  ``reward_scale``.
+  ``reward_scale`` (a finite number, as ``illegal_penalty`` is).
 * An action is an index of the engine's 136-slot action space.  ``illegal="raise"`` makes
   an illegal index an error (nothing changes); ``illegal="substitute"`` plays a random
   legal action instead (drawn from the seeded generator) and reports it, for learners
@@ -25,18 +25,32 @@ the rewards, so the PettingZoo and Gymnasium adapters only translate.
 
 from __future__ import annotations
 
-import operator
+import math
+import numbers
 import random
 from dataclasses import dataclass
 
 from tingpai.engine.actions import ACTION_SPACE_SIZE, Action
 from tingpai.engine.hand import Hand
 from tingpai.engine.match import Match
+from tingpai.inputs import whole_number
 from tingpai.rules.ruleset import Ruleset
 
 EPISODES = ("hand", "game")
 REWARDS = ("hand", "game")
 ILLEGAL = ("raise", "substitute")
+
+
+def finite_number(name: str, value: object) -> float:
+    """``value`` as a float when it is a finite real number (numpy's too, not a bool);
+    ValueError naming ``name`` otherwise, so that a bad setting fails when the environment
+    is made, not as a TypeError or a NaN reward when the first hand ends."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    return number
 
 
 @dataclass(frozen=True)
@@ -70,6 +84,8 @@ class EnvTable:
         ):
             if value not in allowed:
                 raise ValueError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+        reward_scale = finite_number("reward_scale", reward_scale)
+        illegal_penalty = finite_number("illegal_penalty", illegal_penalty)
         self.ruleset = ruleset
         self.players = ruleset.options.players
         self.episode = episode
@@ -122,10 +138,7 @@ class EnvTable:
         legal = self.current().legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has nothing to decide now")
-        try:
-            number: int | None = operator.index(index)  # type: ignore[arg-type]
-        except TypeError:
-            number = None
+        number = whole_number(index)
         for action in legal:
             if action.index == number:
                 return action, False

@@ -48,9 +48,18 @@ from typing import Any
 
 from tingpai.bots import Bot, bot_names, find_bot
 from tingpai.bots.play import new_game
-from tingpai.rules import WinKind, find_ruleset
+from tingpai.rules import WinKind
+from tingpai.rules.ruleset import Ruleset
 from tingpai.sim.backends import MAX_WORKERS, worker_pool
-from tingpai.sim.games import MAX_GAMES, LazyTasks, dealt_in, game_seed
+from tingpai.sim.games import (
+    MAX_GAMES,
+    LazyTasks,
+    check_sendable,
+    dealt_in,
+    game_seed,
+    table_of,
+    whole_number,
+)
 from tingpai.sim.readiness import no_pattern_ready
 
 DEFAULT_MAX_HANDS = 150
@@ -94,7 +103,8 @@ class ArenaTask:
 
     index: int
     seed: int
-    rules: str
+    rules: str | Ruleset
+    """A ruleset id, or a :class:`Ruleset` built in code (then ``options`` is empty)."""
     options: Mapping[str, Any]
     bots: tuple[str, ...]
     """The filled bot list (one per seat, before rotation)."""
@@ -477,7 +487,7 @@ class ArenaTally:
 
 
 def run_arena(
-    rules: str,
+    rules: str | Ruleset,
     bots: Sequence[str],
     games: int,
     seed: int,
@@ -499,13 +509,17 @@ def run_arena(
     exactly that many games (game ``i`` is the same game either way; ``ci95`` stays the
     plain 95% interval).
 
+    ``rules`` is a ruleset id or a :class:`~tingpai.rules.Ruleset` built in code (no
+    ``options`` then).
+
     Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option and
-    ValueError for bad bots, games, workers or hand cap, before any game is played.
+    ValueError for bad bots, games, seed, workers or hand cap, before any game is played.
     """
     opts = dict(options or {})
-    ruleset = find_ruleset(rules, **opts)
+    ruleset = table_of(rules, opts)
     players = ruleset.options.players
     lineup = fill_lineup(bots, players)
+    seed = whole_number("seed", seed)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, got {games!r}")
     if games > MAX_GAMES:
@@ -520,6 +534,8 @@ def run_arena(
     ):
         raise ValueError(f"until_significant must be an integer of at least 2, got "
                          f"{until_significant!r}")
+    if workers > 1:
+        check_sendable(rules)
     tasks = LazyTasks(
         lambda i: ArenaTask(i, game_seed(seed, i), rules, opts, lineup, max_hands,
                             time_decisions),

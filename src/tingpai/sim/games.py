@@ -1,23 +1,28 @@
 """One simulated game as a unit of work: :class:`GameTask` in, :class:`GameOutcome` out.
 
 A task names everything a worker needs to play one game (rules, options, bot names, the
-game's seed) as plain picklable data, so any backend (this process, a process pool, later
-a cluster) can run it.  The outcome keeps only what the statistics need, plus the game's
-record as JSON text when records are wanted: small to send back from a worker.
+game's seed) as plain picklable data (the rules an id, or a Ruleset built in code), so any
+backend (this process, a process pool, later a cluster) can run it.  The outcome keeps
+only what the statistics need, plus the game's record as JSON text when records are
+wanted: small to send back from a worker.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, overload
 
+from tingpai import inputs
 from tingpai.bots.play import new_game, play_hand
 from tingpai.engine.actions import ActionKind
 from tingpai.engine.hand import Hand
+from tingpai.rules import find_ruleset
 from tingpai.rules.base import WinKind
+from tingpai.rules.ruleset import Ruleset
 from tingpai.sim.readiness import no_pattern_ready
 
 MAX_GAMES = 10**9
@@ -26,6 +31,40 @@ cluster plays in a day; a larger number is a typing slip, refused before any gam
 
 DISCARD_KINDS = (WinKind.DISCARD, WinKind.ROBBING_KONG)
 """Wins a single loser pays as the discarder (a robbed kong's konger)."""
+
+
+def whole_number(name: str, value: object) -> int:
+    """``value`` as a Python int when it is a whole number (numpy's too, not a bool);
+    ValueError naming ``name`` otherwise.  A run's seed goes into every game's seed, its
+    manifest and its report: a float, a string or None used to be taken as a seed of its
+    own."""
+    number = inputs.whole_number(value)
+    if number is None:
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    return number
+
+
+def table_of(rules: str | Ruleset, options: Mapping[str, Any]) -> Ruleset:
+    """The ruleset a run plays: a ruleset id with its options, or a :class:`Ruleset` built
+    in code (DESIGN.md: accepted everywhere an id is), which takes no options."""
+    if isinstance(rules, Ruleset):
+        if options:
+            raise ValueError("ruleset options go with a ruleset id, not with a Ruleset object")
+        return rules
+    return find_ruleset(rules, **options)
+
+
+def check_sendable(rules: str | Ruleset) -> None:
+    """ValueError when a :class:`Ruleset` built in code cannot be sent to worker processes
+    (a function of it defined inside another function does not pickle)."""
+    if isinstance(rules, Ruleset):
+        try:
+            pickle.dumps(rules)
+        except (pickle.PicklingError, AttributeError, TypeError) as exc:
+            raise ValueError(
+                f"the ruleset {rules.id!r} cannot be sent to worker processes ({exc}): "
+                "play it with one worker"
+            ) from None
 
 
 class _Paid(Protocol):
@@ -69,7 +108,8 @@ class GameTask:
     """Position of the game in its run (0-based); results are aggregated in this order."""
     seed: int
     """The game's own seed (:func:`game_seed` of the run seed and ``index``)."""
-    rules: str
+    rules: str | Ruleset
+    """A ruleset id, or a :class:`Ruleset` built in code (then ``options`` is empty)."""
     options: Mapping[str, Any]
     bots: tuple[str, ...]
     """One bot level name per seat."""

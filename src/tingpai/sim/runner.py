@@ -8,9 +8,17 @@ from pathlib import Path
 from typing import Any
 
 from tingpai.bots import bot_names
-from tingpai.rules import find_ruleset
-from tingpai.sim.backends import Backend, local_backend
-from tingpai.sim.games import MAX_GAMES, GameTask, LazyTasks, game_seed
+from tingpai.rules.ruleset import Ruleset
+from tingpai.sim.backends import Backend, ProcessBackend, local_backend
+from tingpai.sim.games import (
+    MAX_GAMES,
+    GameTask,
+    LazyTasks,
+    check_sendable,
+    game_seed,
+    table_of,
+    whole_number,
+)
 from tingpai.sim.report import SimReport, SimStats, Timing
 from tingpai.sim.store import (
     DEFAULT_FLUSH_EVERY,
@@ -70,7 +78,7 @@ def resolve_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
 
 
 def run_sim(
-    rules: str,
+    rules: str | Ruleset,
     options: Mapping[str, Any] | None,
     games: int,
     seed: int,
@@ -103,13 +111,24 @@ def run_sim(
     as ``summary.json`` at the end.  ``resume`` continues the run stored there: the stored
     games are read back, not replayed, and the report equals an uninterrupted run's.
 
+    ``rules`` is a ruleset id or a :class:`~tingpai.rules.Ruleset` built in code (no
+    ``options`` then; a run directory needs an id, from which ``tingpai report`` and a
+    resume rebuild the table).
+
     Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option,
     :class:`~tingpai.sim.store.StoreError` for a run directory that does not fit, and
-    ValueError for bad bots, games or workers, before any game is played.
+    ValueError for bad bots, games, seed or workers, before any game is played.
     """
     opts = dict(options or {})
-    ruleset = find_ruleset(rules, **opts)
+    ruleset = table_of(rules, opts)
     seats = resolve_bots(bots, ruleset.options.players)
+    games = whole_number("games", games)
+    seed = whole_number("seed", seed)
+    if isinstance(rules, Ruleset) and out is not None:
+        raise ValueError(
+            f"a run directory needs a ruleset id (tingpai report and --resume rebuild the "
+            f"table from it), not the Ruleset {rules.id!r} built in code: run it without out"
+        )
     if games < 0:
         raise ValueError(f"games must be at least 0, got {games}")
     if games > MAX_GAMES:
@@ -117,6 +136,8 @@ def run_sim(
     if max_hands is not None and max_hands < 1:
         raise ValueError(f"max_hands must be at least 1, got {max_hands}")
     runner = backend if backend is not None else local_backend(workers)
+    if isinstance(runner, ProcessBackend):
+        check_sendable(rules)
     out_dir = Path(records_dir) if records_dir is not None else None
     if out_dir is not None and not resume:  # resumed, it writes the same records again
         taken = taken_record(out_dir, games)
