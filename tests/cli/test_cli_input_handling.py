@@ -303,3 +303,35 @@ def test_serve_checks_only_the_address_families_the_machine_has(
     ])
     monkeypatch.setattr(serve_cmd.socket, "socket", no_ipv6)
     assert serve_cmd.listen_problem("localhost", 0) is None
+
+
+# --- usage errors under --json ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "fragment"), [
+    (["arena", "--rules", "hu-4p", "--bots", "greedy", "--games", "0", "--json"],
+     "argument --games: must be at least 1, got 0"),
+    (["sim", "--games", "x", "--json"], "argument --games: 'x' is not an integer"),
+    (["score", "--json", "--bogus"], "unrecognized arguments: --bogus"),
+    (["replay", "--json"], "the following arguments are required"),
+])
+def test_a_usage_error_under_json_is_json_on_stdout(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+) -> None:
+    """A tool that asked for JSON gets ``{"error": ...}`` on stdout for a mistyped flag too,
+    as for malformed input (before: usage text on stderr only); people still get the usage."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    answer = json.loads(out)
+    assert set(answer) == {"error"} and fragment in answer["error"]
+    assert "usage: tingpai" in err
+
+
+def test_a_usage_error_without_json_prints_no_json(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["arena", "--rules", "hu-4p", "--bots", "greedy", "--games", "0"])
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "argument --games: must be at least 1" in err

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from tingpai import __version__
 
@@ -22,9 +24,22 @@ SUBCOMMANDS = ("analyze", "score", "rules", "replay", "sim", "arena", "report", 
 """Subcommand modules, in help order; a missing module is simply not offered."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors also go to stdout as ``{"error": ...}`` when the
+    command line asks for ``--json``: a tool reading the JSON gets an answer it can parse for
+    every exit status 2, a mistyped flag as much as a malformed input."""
+
+    json_errors = False
+
+    def error(self, message: str) -> NoReturn:
+        if _Parser.json_errors:
+            print(json.dumps({"error": f"{self.prog}: {message}"}))
+        super().error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser with every available subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tingpai", description="Pattern-scored Chinese and Hong Kong mahjong."
     )
     parser.add_argument("--version", action="version", version=f"tingpai {__version__}")
@@ -42,8 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    _Parser.json_errors = "--json" in arguments
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
