@@ -79,3 +79,44 @@ def test_the_table_patterns_window_describes_patterns_in_chinese(
     page.wait_for_selector(".patterns-modal td.pattern-needs")
     shown = page.locator(".patterns-modal td.pattern-needs").all_text_contents()
     assert shown == [p.description_zh for p in ruleset_spec("hk-4p").patterns]
+
+
+# Pattern names follow the page's script: the seeds write Hu Mahjong's in simplified
+# characters and the Hong Kong tables' in traditional ones.  (ruleset, id, zh-Hans, zh-Hant)
+NAMES = [
+    ("hu-4p", "all_types", "五门齐", "五門齊"),
+    ("hu-4p", "all_simples", "断么", "斷么"),  # 么 is yāo here, never 麼
+    ("hu-4p", "fully_outside", "纯全带么", "純全帶么"),
+    ("hu-4p", "nine_gates", "九莲宝灯", "九蓮寶燈"),
+    ("hk-4p", "all_triplets", "对对糊", "對對糊"),
+    ("hk-4p", "four_quads", "十八罗汉", "十八羅漢"),
+    ("hk-4p", "after_a_kong", "杠上开花", "槓上開花"),
+    ("hk-4p", "thirteen_orphans", "十三么", "十三么"),
+]
+
+
+def _lobby_names(page: Any, rid: str) -> list[str]:
+    """The lobby's pattern list for a ruleset: each row's main name, in order."""
+    _lobby_descriptions(page, rid)
+    names: list[str] = page.locator(
+        ".patterns-box td.pattern-name .pattern-main").all_text_contents()
+    return names
+
+
+@pytest.mark.parametrize(("lang", "column"), [("zh-Hans", 2), ("zh-Hant", 3)])
+def test_pattern_names_follow_the_page_script(
+    server: Any, page: Any, lang: str, column: int
+) -> None:
+    open_lobby(page, server.url)
+    page.select_option("#lang", lang)
+    page.wait_for_selector("#nav a:has-text('开局'), #nav a:has-text('開局')")
+    for rid in ("hu-4p", "hk-4p"):
+        names = _lobby_names(page, rid)
+        ids = [p.id for p in ruleset_spec(rid).patterns]
+        for row in NAMES:
+            if row[0] == rid:
+                assert names[ids.index(row[1])] == row[column], (lang, row)
+        # No character of the other script that the conversion covers is left.
+        hant, hans = "[門對槓風開羅連雞搶撈寶燈蓮帶]", "[门对杠风开罗连鸡抢捞宝灯莲带]"
+        other = hant if lang == "zh-Hans" else hans
+        assert not re.search(other, "".join(names)), (lang, rid, names)

@@ -1,10 +1,13 @@
 // HTTP helpers for the server's JSON API (docs/protocol.md) and the seat keys kept in this
 // browser (a seat's token, stored per table in localStorage).
+import { errorText } from "./i18n.js";
 
 export class ApiError extends Error {
+  // The message a player reads: the server's text in the page's language (errorText).
   constructor(status, message) {
-    super(message);
+    super(errorText(message));
     this.status = status;
+    this.serverText = message;
   }
 }
 

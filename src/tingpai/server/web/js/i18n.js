@@ -15,7 +15,7 @@ const en = {
   "lobby.length_round": "One round (East only)", "lobby.name": "Your name",
   "lobby.name_placeholder": "Guest", "lobby.private": "Private (join by link only)",
   "lobby.start": "Start the table", "lobby.tables": "Tables", "lobby.no_tables": "No open tables right now.",
-  "lobby.join": "Take seat {seat}", "lobby.watch": "Watch", "lobby.finished": "Finished games",
+  "lobby.join": "Take seat {seat}", "lobby.watch": "Watch", "lobby.resume": "Back to your seat ({seat})", "lobby.finished": "Finished games",
   "lobby.replay": "Replay", "lobby.status.waiting": "waiting for players",
   "lobby.status.playing": "playing", "lobby.status.finished": "finished",
   "lobby.open": "open", "lobby.hand_n": "hand {n}", "lobby.intro": "Pick a table, fill the seats with bots or friends, and play. Everything you need is shown at the table: click a tile to select it, click it again to discard.",
@@ -28,7 +28,7 @@ const en = {
   "table.hint": "Hint", "table.hint_on": "Hint on", "table.log": "Log",
   "table.invite": "Copy invite link", "table.copied": "Invite link copied",
   "table.copy_failed": "Copy this link: {link}",
-  "table.spectating": "You are watching this table.", "table.take_seat": "Take seat {seat}",
+  "table.spectating": "You are watching this table.", "table.take_seat": "Take seat {seat}", "table.take_back": "Back to your seat {seat}",
   "table.waiting_players": "Waiting for players: share the invite link.",
   "table.keys": "Keys: ← → select, Enter discard, Space pass, H hint",
   "table.you": "you", "table.timer": "{n}s", "table.connection_lost": "Connection lost; reconnecting…",
@@ -47,7 +47,7 @@ const en = {
   "log.discard_you": "You discard {tile}", "log.chow_you": "You chow {tiles}", "log.pung_you": "You pung {tiles}",
   "log.kong_you": "You kong {tiles}", "log.ckong_you": "You declare a concealed kong",
   "log.akong_you": "You add a kong {tiles}", "log.flower_you": "You declare flower {tile}", "log.win_you": "You win!",
-  "log.win": "{who} wins", "log.draw_end": "Exhaustive draw",
+  "log.win": "{who} wins", "log.draw_end": "Exhaustive draw", "log.pass": "{who} passes",
   "hint.shanten": "{n} from ready", "hint.ready": "Ready", "hint.complete": "Complete hand",
   "hint.waits": "Waits", "hint.live": "{n} live", "hint.best": "Best discards",
   "hint.can_win": "You can win now!", "hint.sacred": "Sacred discard: {tiles} in your pond: you can win only by self-draw.",
@@ -84,7 +84,8 @@ const en = {
   "lb.games": "Games", "lb.empty": "No rated games yet in this ruleset: sign in and finish a game.",
   "lb.bots": "Show bots",
   "profile.title": "{name}", "profile.ratings": "Ratings", "profile.games": "Games",
-  "profile.none": "No finished games yet.", "profile.rank": "Place {n}", "profile.change": "Rating {before} → {after}",
+  "profile.none": "No finished games yet.", "profile.no_ratings": "No rated games yet.",
+  "profile.playing": "Playing now", "profile.seat": "seat {seat}", "profile.open_table": "Open the table", "profile.rank": "Place {n}", "profile.change": "Rating {before} → {after}",
   "account.title": "Account", "account.name": "Name", "account.password": "Password",
   "account.signin": "Sign in", "account.signup": "Create account", "account.guest": "Play as a guest",
   "account.signed_in": "Signed in as {name}", "account.note": "An account keeps your rating and your games; guests play without one.",
@@ -116,6 +117,19 @@ const en = {
   "option.min_fan": "Minimum fan", "option.max_fan": "Fan cap", "option.pao": "Pao (liability)",
   "option.stake": "Stake per point", "option.point_limit": "Point limit",
   "panel.next_in": "Next hand in {n} s", "profile.games_n": "{n} games", "profile.game_one": "{n} game",
+  "error.wrong_password": "Wrong name or password.",
+  "error.name_taken": "The name {name} is taken: pick another.",
+  "error.account_name": "A name is 3 to 24 letters, digits, _, - or .",
+  "error.password_rule": "A password is 8 to 128 characters.",
+  "error.seat_taken": "Seat {seat} is taken.", "error.seat_bot": "Seat {seat} is a bot's.",
+  "error.account_seat": "Your account already plays seat {seat} at this table.",
+  "error.game_over": "The game is over.", "error.no_account": "There is no player {name}.",
+  "error.no_table": "This table does not exist.",
+  "error.stale": "The table moved on before your move arrived; look again and retry.",
+  "error.not_your_turn": "You have nothing to decide now.",
+  "error.illegal": "That move is not allowed: {why}",
+  "error.too_many_tables": "The server is full; try again later.",
+  "error.too_fast": "Too many messages; slow down.",
 };
 
 const zhHans = {
@@ -129,7 +143,7 @@ const zhHans = {
   "lobby.length": "对局长度", "lobby.length_full": "完整一局", "lobby.length_round": "一圈（东风圈）",
   "lobby.name": "你的名字", "lobby.name_placeholder": "游客", "lobby.private": "私人牌桌（仅凭链接加入）",
   "lobby.start": "开桌", "lobby.tables": "牌桌", "lobby.no_tables": "现在没有开放的牌桌。",
-  "lobby.join": "坐 {seat} 号位", "lobby.watch": "观战", "lobby.finished": "已结束的对局",
+  "lobby.join": "坐 {seat} 号位", "lobby.watch": "观战", "lobby.resume": "回到你的座位（{seat} 号位）", "lobby.finished": "已结束的对局",
   "lobby.replay": "回放", "lobby.status.waiting": "等待玩家", "lobby.status.playing": "进行中",
   "lobby.status.finished": "已结束", "lobby.open": "空位", "lobby.hand_n": "第 {n} 局",
   "lobby.intro": "选一张牌桌，用电脑或朋友坐满座位，就可以开打。牌桌上会显示你需要的一切：点一张牌选中，再点一次打出。",
@@ -141,7 +155,7 @@ const zhHans = {
   "table.your_turn": "轮到你", "table.waiting": "等待 {who}", "table.claim": "{who} 打出：", "table.claim_rob": "{who} 加杠（抢杠？）：",
   "table.hint": "提示", "table.hint_on": "提示开", "table.log": "记录",
   "table.invite": "复制邀请链接", "table.copied": "邀请链接已复制", "table.copy_failed": "请复制此链接：{link}",
-  "table.spectating": "你正在观战。", "table.take_seat": "坐 {seat} 号位",
+  "table.spectating": "你正在观战。", "table.take_seat": "坐 {seat} 号位", "table.take_back": "回到你的 {seat} 号位",
   "table.waiting_players": "等待玩家：把邀请链接发给朋友。",
   "table.keys": "按键：← → 选牌，Enter 打出，空格 过，H 提示",
   "table.you": "你", "table.timer": "{n} 秒", "table.connection_lost": "连接中断，正在重连…",
@@ -156,7 +170,7 @@ const zhHans = {
   "log.deal": "第 {n} 局开始，{dealer} 坐庄", "log.discard": "{who} 打出 {tile}",
   "log.chow": "{who} 吃 {tiles}", "log.pung": "{who} 碰 {tiles}", "log.kong": "{who} 杠 {tiles}",
   "log.ckong": "{who} 暗杠", "log.akong": "{who} 加杠 {tiles}", "log.flower": "{who} 补花 {tile}",
-  "log.draw": "你摸到 {tile}", "log.you": "你", "log.win": "{who} 和牌", "log.draw_end": "流局",
+  "log.draw": "你摸到 {tile}", "log.you": "你", "log.win": "{who} 和牌", "log.draw_end": "流局", "log.pass": "{who} 过",
   "hint.shanten": "{n} 向听", "hint.ready": "听牌", "hint.complete": "已和牌型",
   "hint.waits": "听", "hint.live": "剩 {n} 张", "hint.best": "最佳打法",
   "hint.can_win": "现在可以和牌！", "hint.sacred": "振听：{tiles} 在你的牌河里，只能自摸。",
@@ -188,7 +202,8 @@ const zhHans = {
   "lb.title": "排行榜", "lb.rank": "#", "lb.name": "玩家", "lb.rating": "等级分", "lb.games": "局数",
   "lb.empty": "这个规则还没有计分对局：登录并打完一局吧。", "lb.bots": "显示电脑",
   "profile.title": "{name}", "profile.ratings": "等级分", "profile.games": "对局",
-  "profile.none": "还没有已结束的对局。", "profile.rank": "第 {n} 名", "profile.change": "等级分 {before} → {after}",
+  "profile.none": "还没有已结束的对局。", "profile.no_ratings": "还没有计分对局。",
+  "profile.playing": "正在进行", "profile.seat": "{seat} 号位", "profile.open_table": "打开牌桌", "profile.rank": "第 {n} 名", "profile.change": "等级分 {before} → {after}",
   "account.title": "账户", "account.name": "名字", "account.password": "密码", "account.signin": "登录",
   "account.signup": "注册", "account.guest": "以游客身份玩", "account.signed_in": "已登录：{name}",
   "account.note": "账户会保存你的等级分和对局；游客无需账户也能玩。",
@@ -245,6 +260,19 @@ const zhHans = {
   "optiondoc.stake": "结算时每分值多少钱",
   "optiondoc.point_limit": "某家净分达到这个数的那一局之后结束（留空：不限）",
   "panel.next_in": "{n} 秒后开始下一局", "profile.games_n": "{n} 局", "profile.game_one": "{n} 局",
+  "error.wrong_password": "名字或密码错误。",
+  "error.name_taken": "名字 {name} 已被占用，请换一个。",
+  "error.account_name": "名字须为 3 到 24 个字母、数字、_、- 或 .",
+  "error.password_rule": "密码须为 8 到 128 个字符。",
+  "error.seat_taken": "{seat} 号位已有人。", "error.seat_bot": "{seat} 号位是电脑。",
+  "error.account_seat": "你的账户已经坐在这张牌桌的 {seat} 号位。",
+  "error.game_over": "对局已结束。", "error.no_account": "没有玩家 {name}。",
+  "error.no_table": "此牌桌不存在。",
+  "error.stale": "牌局已经往下走了，你的操作没有送到；请看清再试。",
+  "error.not_your_turn": "现在不需要你操作。",
+  "error.illegal": "不能这样操作：{why}",
+  "error.too_many_tables": "服务器已满，请稍后再试。",
+  "error.too_fast": "消息太多，请慢一点。",
   // Pattern categories of the ruleset data (English there), by their English name.
   "category.Basic Patterns": "基本番种", "category.Sequences": "顺子", "category.Triplets": "刻子",
   "category.Quads": "杠子", "category.Honors": "字牌", "category.Terminals": "幺九",
@@ -346,9 +374,30 @@ export function isChinese() {
   return lang !== "en";
 }
 
-/** A pattern's display name: Chinese (from the ruleset data) in Chinese, else English. */
+// Pattern names come from the seeds as they are written there: Hu Mahjong's in simplified
+// characters, the Hong Kong tables' in traditional ones.  On the page they follow the
+// page's script.  A table of its own, because names keep characters the catalogue converts
+// otherwise (么 in 断么 / 十三么 is yāo, never 麼).
+const NAME_HANT = {
+  "杠": "槓", "气": "氣", "贯": "貫", "对": "對", "节": "節", "两": "兩", "莲": "蓮", "宝": "寶",
+  "灯": "燈", "门": "門", "齐": "齊", "带": "帶", "过": "過", "双": "雙", "临": "臨", "头": "頭",
+  "断": "斷", "开": "開", "捞": "撈", "风": "風", "纯": "純", "绿": "綠", "连": "連", "罗": "羅",
+  "汉": "漢", "鱼": "魚", "鸡": "雞", "抢": "搶", "发": "發", "东": "東", "庄": "莊",
+};
+const NAME_HANS = Object.fromEntries(Object.entries(NAME_HANT).map(([hans, hant]) => [hant, hans]));
+
+/** A pattern's Chinese name in the page's script: traditional in zh-Hant, else simplified. */
+export function chineseName(text) {
+  const table = lang === "zh-Hant" ? NAME_HANT : NAME_HANS;
+  let out = "";
+  for (const ch of text) out += table[ch] || ch;
+  return out;
+}
+
+/** A pattern's display name: Chinese (from the ruleset data, in the page's script) in
+ * Chinese, else English. */
 export function patternName(pattern) {
-  if (isChinese() && pattern.chinese) return pattern.chinese;
+  if (isChinese() && pattern.chinese) return chineseName(pattern.chinese);
   return pattern.name;
 }
 
@@ -397,6 +446,36 @@ export function optionDoc(option) {
 /** A pattern category of the ruleset data (English there) in the current language. */
 export function categoryName(category) {
   return CATALOGUES[lang][`category.${category}`] || category;
+}
+
+// The server's error texts (English, seats numbered from 0) that a player meets, in the
+// page's language with seats numbered as the page numbers them (from 1).  A text not
+// listed is shown as the server wrote it.
+const SERVER_ERRORS = [
+  [/^wrong name or password$/, "error.wrong_password"],
+  [/^the name '(.*)' is taken$/, "error.name_taken", (m) => ({ name: m[1] })],
+  [/^an account name is 3-24 /, "error.account_name"],
+  [/^a password is 8-128 /, "error.password_rule"],
+  [/^seat (\d+) is taken$/, "error.seat_taken", (m) => ({ seat: Number(m[1]) + 1 })],
+  [/^seat (\d+) is a bot seat$/, "error.seat_bot", (m) => ({ seat: Number(m[1]) + 1 })],
+  [/^this account already plays seat (\d+) /, "error.account_seat", (m) => ({ seat: Number(m[1]) + 1 })],
+  [/^the game is over$/, "error.game_over"],
+  [/^no account '(.*)'$/, "error.no_account", (m) => ({ name: m[1] })],
+  [/^no table '(.*)'$/, "error.no_table"],
+  [/^stale seq /, "error.stale"],
+  [/^seat \d+ has nothing to decide now$/, "error.not_your_turn"],
+  [/^illegal action: (.*)$/, "error.illegal", (m) => ({ why: m[1] })],
+  [/^illegal action$/, "error.illegal", () => ({ why: "" })],
+  [/^the server has as many tables as it can hold/, "error.too_many_tables"],
+  [/^too many messages/, "error.too_fast"],
+];
+
+export function errorText(text) {
+  for (const [pattern, key, params] of SERVER_ERRORS) {
+    const m = pattern.exec(String(text));
+    if (m) return t(key, params ? params(m) : {});
+  }
+  return String(text);
 }
 
 export function windName(letter) {

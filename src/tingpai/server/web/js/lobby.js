@@ -1,6 +1,6 @@
 // The lobby: a new table (ruleset with its description and options, seats, timer, game
 // length) and the tables to join, watch or replay.
-import { api, rulesets, saveSeatKey } from "./api.js";
+import { api, rulesets, saveSeatKey, seatKey } from "./api.js";
 import { t, rulesetName, rulesetDescription, botLevelName, optionLabel, optionDoc } from "./i18n.js";
 import { el, toast } from "./ui.js";
 import { seatName } from "./table.js";
@@ -285,7 +285,12 @@ function tableItem(table, rules) {
   table.seats.forEach((s, i) => seats.append(el("span", s.open ? "seat-chip open" : "seat-chip", seatName(s, i))));
   item.append(seats);
   const actions = el("div", "table-item-actions");
-  const watch = el("a", "button small", t("lobby.watch"));
+  // A table this browser holds a seat at opens as that seat: say so ("Watch" read as if
+  // the player had lost the seat).
+  const mine = seatKey(table.id);
+  const held = mine && mine.seat !== null && mine.seat !== undefined && !(table.open_seats || []).includes(mine.seat);
+  const watch = el("a", held ? "button small primary resume" : "button small",
+    held ? t("lobby.resume", { seat: mine.seat + 1 }) : t("lobby.watch"));
   watch.href = `#/table/${table.id}`;
   actions.append(watch);
   for (const seat of table.open_seats || []) {

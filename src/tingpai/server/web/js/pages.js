@@ -56,8 +56,9 @@ export async function profilePage(root, name) {
   const page = el("div", "card profile-page");
   root.replaceChildren(page);
   let data;
+  let all = [];
   try {
-    data = await api.get(`/api/accounts/${encodeURIComponent(name)}`);
+    [data, all] = await Promise.all([api.get(`/api/accounts/${encodeURIComponent(name)}`), rulesets()]);
   } catch (err) {
     page.append(el("p", "error", t("error.generic", { error: err.message })));
     return;
@@ -75,6 +76,24 @@ export async function profilePage(root, name) {
     ratings.append(row);
   }
   page.append(ratings);
+  if (!data.ratings.length) page.append(el("p", "muted", t("profile.no_ratings")));
+  // The tables the account sits at now (the server lists them): a way back to a game.
+  if (data.tables && data.tables.length) {
+    page.append(el("h3", "", t("profile.playing")));
+    const live = el("ul", "games live-tables");
+    for (const tb of data.tables) {
+      const item = el("li");
+      item.dataset.table = tb.table;
+      const r = all.find((x) => x.id === tb.rules);
+      item.append(el("strong", "", r ? rulesetName(r) : tb.rules));
+      item.append(el("span", "muted", ` · ${t("profile.seat", { seat: tb.seat + 1 })} · ${t(`lobby.status.${tb.status}`)} `));
+      const a = el("a", "button small primary", t("profile.open_table"));
+      a.href = `#/table/${encodeURIComponent(tb.table)}`;
+      item.append(a);
+      live.append(item);
+    }
+    page.append(live);
+  }
   page.append(el("h3", "", t("profile.games")));
   if (!data.games.length) page.append(el("p", "muted", t("profile.none")));
   const list = el("ul", "games");

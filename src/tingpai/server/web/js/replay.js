@@ -5,17 +5,30 @@ import { api, seatKey, ruleset, settlesInMoney } from "./api.js";
 import { t, windName, rulesetName } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel } from "./panel.js";
-import { tileName } from "./tiles.js";
+import { tileName, parseTiles, parseMeld } from "./tiles.js";
 import { el } from "./ui.js";
 import { seatName } from "./table.js";
 
-function describe(action, names) {
+/** The tiles a call took, for the step's line: a chow names its own, a pung or kong the
+ * tile claimed (the record's action names none), an added kong its tile. */
+function callTiles(action, view) {
+  if (action.tiles) return parseTiles(action.tiles);
+  if (action.do === "akong" && action.tile) return [action.tile, action.tile, action.tile, action.tile];
+  const size = action.do === "kong" ? 4 : 3;
+  if (view && view.claim_tile) return Array(size).fill(view.claim_tile);
+  const melds = (view && view.melds[action.seat]) || [];
+  return melds.length ? parseMeld(melds[melds.length - 1].meld).tiles : [];
+}
+
+function describe(action, names, view) {
   if (!action) return "";
   const who = names[action.seat] || `#${action.seat}`;
   const key = { discard: "log.discard", flower: "log.flower", chow: "log.chow", pung: "log.pung", kong: "log.kong",
-    ckong: "log.ckong", akong: "log.akong", ron: "log.win", tsumo: "log.win" }[action.do];
+    ckong: "log.ckong", akong: "log.akong", ron: "log.win", tsumo: "log.win", pass: "log.pass" }[action.do];
   if (!key) return `${who}: ${action.do}`;
-  return t(key, { who, tile: action.tile ? tileName(action.tile) : "", tiles: action.tiles || (action.tile ? tileName(action.tile) : "") });
+  // The same words as the live table's log: tile names, never the record's notation.
+  const tiles = ["chow", "pung", "kong", "akong"].includes(action.do) ? callTiles(action, view).map(tileName).join(" ") : "";
+  return t(key, { who, tile: action.tile ? tileName(action.tile) : "", tiles });
 }
 
 export class ReplayViewer {
@@ -27,6 +40,7 @@ export class ReplayViewer {
     this.game = null;
     this.data = null;
     this.playing = null;
+    this.loading = null; // the hand being fetched: steps wait for it (a held arrow key)
     this.onKey = (ev) => this.key(ev);
   }
 
@@ -55,8 +69,17 @@ export class ReplayViewer {
   }
 
   async load(number, atEnd = false) {
-    this.hand = Math.max(0, Math.min(number, this.game.hands.length - 1));
-    this.data = await api.get(`/api/tables/${this.id}/replay/${this.hand}`);
+    const hand = Math.max(0, Math.min(number, this.game.hands.length - 1));
+    // Moves made while a hand is being fetched are dropped: a held arrow key fires many,
+    // and each used to fetch the hand after the one still on the way (hands were skipped).
+    if (this.loading !== null) return;
+    this.loading = hand;
+    try {
+      this.data = await api.get(`/api/tables/${this.id}/replay/${hand}`);
+    } finally {
+      this.loading = null;
+    }
+    this.hand = hand;
     this.step = atEnd ? this.data.steps.length - 1 : 0;
     // The address names the hand shown, so a reload or a shared link opens it again
     // (replaceState: no hashchange, no new history entry per hand).
@@ -66,7 +89,7 @@ export class ReplayViewer {
   }
 
   go(step) {
-    if (!this.data) return;
+    if (!this.data || this.loading !== null) return;
     const last = this.data.steps.length - 1;
     if (step < 0 && this.hand > 0) return this.load(this.hand - 1, true);
     if (step > last && this.hand < this.game.hands.length - 1) return this.load(this.hand + 1);
@@ -82,8 +105,8 @@ export class ReplayViewer {
       ev.preventDefault();
     } else if (ev.key === "Home") this.go(0);
     else if (ev.key === "End") this.go(this.data.steps.length - 1);
-    else if (ev.key === "PageDown") this.load(this.hand + 1);
-    else if (ev.key === "PageUp") this.load(this.hand - 1);
+    else if (ev.key === "PageDown" && this.hand < this.game.hands.length - 1) this.load(this.hand + 1);
+    else if (ev.key === "PageUp" && this.hand > 0) this.load(this.hand - 1);
   }
 
   togglePlay() {
@@ -146,7 +169,7 @@ export class ReplayViewer {
     label.id = "replay-step";
     controls.append(label);
     page.append(controls);
-    page.append(el("p", "replay-action", describe(step.action, this.names) || t("log.deal", { n: this.hand + 1, dealer: this.names[step.table.dealer] })));
+    page.append(el("p", "replay-action", describe(step.action, this.names, step.table) || t("log.deal", { n: this.hand + 1, dealer: this.names[step.table.dealer] })));
 
     const felt = el("div", "felt replay-felt");
     const lastAction = step.action;

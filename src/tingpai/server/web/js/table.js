@@ -1,7 +1,7 @@
 // The live table: one websocket (docs/protocol.md), the board, the player's hand and call
 // buttons, the action log, the hint, the timer and the end-of-hand / end-of-game panels.
 import { api, seatKey, saveSeatKey, ruleset, settlesInMoney } from "./api.js";
-import { t, windName, rulesetName, botLevelName } from "./i18n.js";
+import { t, windName, rulesetName, botLevelName, errorText } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel, patternsList } from "./panel.js";
 import { tileEl, tileRow, tileName, parseTiles, parseMeld } from "./tiles.js";
@@ -113,6 +113,25 @@ export class LiveTable {
     this.rules = null;
     this.onKey = (ev) => this.key_(ev);
     this.timerTick = setInterval(() => this.tick(), 250);
+    // The log is built from the changes this page saw: a reload used to empty it in the
+    // middle of a hand.  This tab keeps it (sessionStorage) and a reload picks it up.
+    this.logKey = `tingpai.log.${tableId}`;
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(this.logKey) || "null");
+      if (kept && Array.isArray(kept.log) && Number.isInteger(kept.hand)) {
+        this.log = kept.log;
+        this.handNumber = kept.hand;
+      }
+    } catch {
+      this.log = [];
+    }
+  }
+
+  keepLog() {
+    try {
+      this.log = this.log.slice(-200);
+      sessionStorage.setItem(this.logKey, JSON.stringify({ hand: this.handNumber, log: this.log }));
+    } catch { /* storage full or refused: the log lives as long as the page */ }
   }
 
   async start() {
@@ -120,6 +139,9 @@ export class LiveTable {
     try {
       this.info = await api.get(`/api/tables/${this.id}`);
       this.rules = await ruleset(this.info.rules);
+      // The signed-in account, if any: a seat it plays here can be taken back from a
+      // browser that lacks the seat's key (another device, cleared storage).
+      this.account = this.key ? null : (await api.get("/api/me").catch(() => ({ account: null }))).account;
     } catch (err) {
       this.root.replaceChildren(el("p", "error", t("error.generic", { error: err.message })));
       return;
@@ -159,7 +181,12 @@ export class LiveTable {
         // it again (a fresh key), else watch instead of retrying a token that cannot work.
         const fresh = seatKey(this.id);
         if (fresh && this.key && fresh.token !== this.key.token) this.key = fresh;
-        else { this.key = null; toast(t("table.token_replaced")); }
+        else {
+          this.key = null;
+          toast(t("table.token_replaced"));
+          // Signed in, the player may take the seat back here (takeable()).
+          api.get("/api/me").then((me) => { this.account = me.account; this.render(); }).catch(() => {});
+        }
         setTimeout(() => !this.closed && this.connect(), 300);
         return;
       }
@@ -224,6 +251,7 @@ export class LiveTable {
         // Select the drawn tile: one more click discards it (Mahjong Soul's "tsumogiri").
         this.selected = this.myTiles().length - 1;
       }
+      this.keepLog();
       if (this.autoFlower()) return;
       this.render();
       if (this.hintsOn && this.legal.length) this.loadHint();
@@ -233,7 +261,7 @@ export class LiveTable {
       this.gameEnd = msg;
       this.render();
     } else if (msg.type === "error") {
-      toast(msg.error, "error");
+      toast(errorText(msg.error), "error");
     }
   }
 
@@ -241,11 +269,15 @@ export class LiveTable {
     const number = msg.hand;
     this.panel = { hand: number, summary: null, ready: false, result: msg.result };
     const winners = msg.result.winners || [];
-    if (winners.length) {
-      for (const w of winners) this.log.push({ key: "log.win", seat: w.seat, win: true });
+    // A reload between hands is sent the hand's end again: its line is already in the log.
+    if (this.log.some((e) => e.win && e.hand === number)) {
+      /* logged */
+    } else if (winners.length) {
+      for (const w of winners) this.log.push({ key: "log.win", seat: w.seat, win: true, hand: number });
     } else {
-      this.log.push({ key: "log.draw_end", win: true });
+      this.log.push({ key: "log.draw_end", win: true, hand: number });
     }
+    this.keepLog();
     this.render();
     try {
       const summary = await api.get(`/api/tables/${this.id}/hands/${number}`);
@@ -526,6 +558,14 @@ export class LiveTable {
     return box;
   }
 
+  /** A seat this browser may take: an open one, or the signed-in account's own. */
+  takeable(s) {
+    if (this.mySeat !== null || !s) return false;
+    if (s.open) return true;
+    const me = this.account && this.account.name;
+    return Boolean(me && s.account && s.account.toLowerCase() === me.toLowerCase() && this.info.status !== "finished");
+  }
+
   seatList() {
     const wrap = el("div", "seat-picker");
     if (this.mySeat === null && (this.info.seats || []).some((s) => s.open)) {
@@ -548,8 +588,9 @@ export class LiveTable {
     (this.info.seats || []).forEach((s, i) => {
       const item = el("li");
       item.append(el("span", "", `${i + 1}. ${seatName(s, i)}`));
-      if (s.open && this.mySeat === null) {
-        const take = el("button", "button primary small", t("table.take_seat", { seat: i + 1 }));
+      if (this.takeable(s)) {
+        const again = !s.open;
+        const take = el("button", "button primary small", t(again ? "table.take_back" : "table.take_seat", { seat: i + 1 }));
         take.dataset.seat = String(i);
         take.className += " take-seat";
         take.onclick = () => this.takeSeat(i);
@@ -566,7 +607,7 @@ export class LiveTable {
     const v = this.view;
     if (v.seat === null || v.seat === undefined) {
       box.append(el("div", "note", t("table.spectating")));
-      if ((this.info.seats || []).some((s) => s.open)) box.append(this.seatList());
+      if ((this.info.seats || []).some((s) => this.takeable(s))) box.append(this.seatList());
       return box;
     }
     if (!this.legal.length) {

@@ -29,15 +29,24 @@ const HONOURS_EN = ["East", "South", "West", "North", "White", "Green", "Red"];
 const HONOURS_ZH = ["东", "南", "西", "北", "白", "发", "中"];
 const BONUS_EN = ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"];
 const BONUS_ZH = ["梅", "兰", "菊", "竹", "春", "夏", "秋", "冬"];
+// Traditional Chinese writes the tiles as the tiles themselves do (萬, 條, 東, 發, 蘭).
+const SUIT_HANT = { m: "萬", p: "筒", s: "條" };
+const HONOURS_HANT = ["東", "南", "西", "北", "白", "發", "中"];
+const BONUS_HANT = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
 
-/** A tile's name for people: "5 Dots", "Red", "5筒". */
+/** A tile's name for people: "5 Dots", "Red", "5筒" (traditional: "5條", "發"). */
 export function tileName(code) {
   const n = Number(code[0]);
   const suit = code[1];
-  const zh = lang !== "en";
-  if (suit === "z") return (zh ? HONOURS_ZH : HONOURS_EN)[n - 1];
-  if (suit === "f") return (zh ? BONUS_ZH : BONUS_EN)[n - 1];
-  return zh ? `${n}${SUIT_ZH[suit]}` : `${n} ${SUIT_EN[suit]}`;
+  if (lang === "en") {
+    if (suit === "z") return HONOURS_EN[n - 1];
+    if (suit === "f") return BONUS_EN[n - 1];
+    return `${n} ${SUIT_EN[suit]}`;
+  }
+  const hant = lang === "zh-Hant";
+  if (suit === "z") return (hant ? HONOURS_HANT : HONOURS_ZH)[n - 1];
+  if (suit === "f") return (hant ? BONUS_HANT : BONUS_ZH)[n - 1];
+  return `${n}${(hant ? SUIT_HANT : SUIT_ZH)[suit]}`;
 }
 
 /** A tile element: <span class="tile"><img></span>; options: small, back, sideways, extra classes. */
