@@ -137,3 +137,43 @@ def test_sacred_discard_is_flagged_when_a_wait_lies_in_the_own_pond() -> None:
                         return
             hand.apply(bot.act(obs))
     pytest.skip("no sacred-discard position among the seeds tried")
+
+
+def played_claims_first(rules: str, seed: int) -> Hand:
+    """A hand played by greedy bots where, in a claim window, the last seat asked answers
+    first (as at a live table, where a bot's claim comes before a person's pass)."""
+    hand = tingpai.Hand(rules, seed=seed)
+    bot = tingpai.find_bot("greedy", random.Random(seed))
+    while not hand.is_over:
+        hand.apply(bot.act(hand.observe(hand.to_act()[-1])))
+    return hand
+
+
+# Hands (claims answered last seat first) where a claim came before another seat's pass.
+CLAIM_THEN_PASS = [("hu-4p", 49), ("hu-3p", 47), ("hk-4p", 10), ("hk-fanlaak", 24)]
+
+
+@pytest.mark.parametrize(("rules", "seed"), CLAIM_THEN_PASS + [(r, 3) for r in RULES])
+def test_a_claim_step_shows_the_meld_it_made(rules: str, seed: int) -> None:
+    """A pung or chow claimed before the other seats had answered used to make its step at
+    once, still showing the claim window and no meld; the meld first appeared beside the
+    claimer's next discard.  The step now comes when the claim takes effect."""
+    hand = played_claims_first(rules, seed)
+    history = hand.history
+    claimed = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
+    waited = sum(a.kind in claimed and b.kind is ActionKind.PASS
+                 for a, b in zip(history, history[1:], strict=False))
+    assert waited or (rules, seed) not in CLAIM_THEN_PASS
+    steps = hand_steps(hand)
+    made = 0
+    for before, step in zip(steps, steps[1:], strict=False):
+        action = step["action"]
+        if action["do"] in ("chow", "pung", "kong"):
+            seat = action["seat"]
+            assert step["table"]["phase"] == "turn" and step["table"]["actor"] == seat
+            melds = step["table"]["melds"][seat]
+            assert len(melds) == len(before["table"]["melds"][seat]) + 1
+            assert melds[-1]["meld"].startswith(action["do"])
+            made += 1
+    # Every claimed meld on the table at the end made one step (an added kong upgrades one).
+    assert made == sum(not m.concealed for s in range(hand.players) for m in hand.melds(s))

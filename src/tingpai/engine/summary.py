@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tingpai.engine.actions import ActionKind
+from tingpai.engine.actions import Action, ActionKind
 from tingpai.engine.hand import Hand
-from tingpai.engine.results import Winner
+from tingpai.engine.results import Phase, Winner
 from tingpai.rules.base import RuleError, WinKind
 from tingpai.rules.pattern import Pattern
 from tingpai.tiles import NUM_TILE_IDS, tile_to_str, tiles_to_str, wind_to_str
@@ -174,7 +174,9 @@ def hand_steps(hand: Hand) -> list[dict[str, Any]]:
 
     The hand is played again from its wall and :attr:`Hand.history` (passes are applied but
     make no step of their own, except the one that ends the hand at an exhaustive draw).
-    Each step is ``{"action", "table", "hands", "drawn"}``: the action that led to it
+    A chow, pung or kong claimed while other seats have still to answer makes its step when
+    the claim window closes and it takes effect, so the step shows the meld made (a claim
+    a higher one overrides makes none).  Each step is ``{"action", "table", "hands", "drawn"}``: the action that led to it
     (record notation; None for the deal), the public table as in
     :meth:`Observation.to_json` with ``public``, and per seat the concealed tiles and the
     tile it has just drawn (or None).
@@ -192,14 +194,34 @@ def hand_steps(hand: Hand) -> list[dict[str, Any]]:
     again = Hand(hand.ruleset, hand.wall, dealer=hand.dealer, round_wind=hand.round_wind,
                  repeats=hand.repeats, scores=start)
     steps = [_step(again, None)]
+    claims: list[Action] = []  # meld claims made in the open claim window
+    melds = [0] * again.players  # each seat's melds when the window opened
     for action in hand.history:
+        window = again.phase is Phase.CLAIMS
+        if window and not claims:
+            melds = [len(again.melds(s)) for s in range(again.players)]
         if action.kind is ActionKind.PENALTY:
             again.penalize(action.seat)
         else:
             again.apply(action)
+        if window and not again.is_over and (
+            action.kind is ActionKind.PASS or action.kind in _MELD_CLAIMS
+        ):
+            if action.kind in _MELD_CLAIMS:
+                claims.append(action)
+            if again.phase is Phase.CLAIMS:
+                continue  # answers still to come: the table shows no meld yet
+            taken = [c for c in claims if len(again.melds(c.seat)) > melds[c.seat]]
+            claims = []
+            if taken:
+                steps.append(_step(again, taken[0].to_dict()))
+            continue
         if action.kind is not ActionKind.PASS or again.is_over:
             steps.append(_step(again, action.to_dict()))
     return steps
+
+
+_MELD_CLAIMS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG})
 
 
 def _step(hand: Hand, action: dict[str, Any] | None) -> dict[str, Any]:
