@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -162,11 +163,11 @@ def test_a_claim_step_shows_the_meld_it_made(rules: str, seed: int) -> None:
     history = hand.history
     claimed = (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)
     waited = sum(a.kind in claimed and b.kind is ActionKind.PASS
-                 for a, b in zip(history, history[1:], strict=False))
+                 for a, b in itertools.pairwise(history))
     assert waited or (rules, seed) not in CLAIM_THEN_PASS
     steps = hand_steps(hand)
     made = 0
-    for before, step in zip(steps, steps[1:], strict=False):
+    for before, step in itertools.pairwise(steps):
         action = step["action"]
         if action["do"] in ("chow", "pung", "kong"):
             seat = action["seat"]

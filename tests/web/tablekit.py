@@ -21,6 +21,19 @@ def open_lobby(page: Any, url: str) -> None:
     page.wait_for_selector("#new-table #start")
 
 
+def sign_up(page: Any, url: str, prefix: str) -> str:
+    """Create an account with a fresh name (``prefix`` and the clock) on the account page;
+    the name, once the header shows it signed in."""
+    name = f"{prefix}{int(time.time() * 1000) % 10**9}"
+    page.goto(url + "/#/account")
+    page.wait_for_selector("#signup")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", "correct horse battery")
+    page.click("#signup")
+    page.wait_for_selector(f"#account a:has-text('{name}')")
+    return name
+
+
 def show_lobby_patterns(page: Any, rules: str) -> None:
     """Pick ``rules`` in the lobby and open its pattern list (it stays open across picks)."""
     page.check(f"input[name=rules][value={rules}]")

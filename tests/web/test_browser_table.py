@@ -22,6 +22,7 @@ from tablekit import (
     open_lobby,
     panel,
     play_until_hand_end,
+    sign_up,
     start_table,
     take_turn,
 )
@@ -88,13 +89,7 @@ def test_hong_kong_hand_matches_the_engine(server: Any, page: Any, rules: str) -
 def test_a_whole_game_as_an_account_then_its_replay_leaderboard_and_profile(
     server: Any, page: Any
 ) -> None:
-    name = f"player{int(time.time() * 1000) % 10**8}"
-    page.goto(server.url + "/#/account")
-    page.wait_for_selector("#signup")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=password]", "correct horse battery")
-    page.click("#signup")
-    page.wait_for_selector(f"#account a:has-text('{name}')")
+    name = sign_up(page, server.url, "player")
 
     table_id = start_table(page, server.url, "hu-2p", length="round")
     page.wait_for_selector(".hand.mine .tile")

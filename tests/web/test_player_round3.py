@@ -18,24 +18,19 @@ import time
 from typing import Any
 
 import pytest
-from tablekit import open_lobby, play_until_hand_end, show_lobby_patterns, start_table
+from tablekit import (
+    open_lobby,
+    play_until_hand_end,
+    show_lobby_patterns,
+    sign_up,
+    start_table,
+)
 
 import tingpai
 
 pytestmark = pytest.mark.slow
 
 LATIN = re.compile(r"[A-Za-z]")
-
-
-def _sign_up(page: Any, url: str) -> str:
-    name = f"r3p{int(time.time() * 1000) % 10**9}"
-    page.goto(url + "/#/account")
-    page.wait_for_selector("#signup")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=password]", "correct horse battery")
-    page.click("#signup")
-    page.wait_for_selector(f"#account a:has-text('{name}')")
-    return name
 
 
 def _me(page: Any) -> Any:
@@ -190,7 +185,7 @@ def test_a_name_typed_in_is_kept_as_typed(server: Any, page: Any) -> None:
 
 
 def test_the_header_sign_out_signs_out(server: Any, page: Any) -> None:
-    name = _sign_up(page, server.url)
+    name = sign_up(page, server.url, "r3p")
     assert _me(page)["name"] == name
     page.goto(server.url + "/#/leaderboard")
     page.click("#signout")
@@ -207,7 +202,7 @@ def test_the_header_sign_out_signs_out(server: Any, page: Any) -> None:
 
 
 def test_leaderboard_bots_and_profile_after_a_one_hand_game(server: Any, page: Any) -> None:
-    name = _sign_up(page, server.url)
+    name = sign_up(page, server.url, "r3p")
     open_lobby(page, server.url)
     page.check("input[name=rules][value=hu-2p]")
     page.click("details.options summary")

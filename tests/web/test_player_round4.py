@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from scenario import take_seat, wait_for
-from tablekit import open_lobby, start_table, take_turn
+from tablekit import open_lobby, sign_up, start_table, take_turn
 
 pytestmark = pytest.mark.slow
 
@@ -50,17 +50,6 @@ def _bot_game(url: str, hands: int = 3) -> str:
     wait_for(lambda: _get(f"{url}/api/tables/{table_id}")["status"] == "finished",
              timeout=120, what="the bots' game to finish")
     return table_id
-
-
-def _sign_up(page: Any, url: str) -> str:
-    name = f"r4p{int(time.time() * 1000) % 10**9}"
-    page.goto(url + "/#/account")
-    page.wait_for_selector("#signup")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=password]", "correct horse battery")
-    page.click("#signup")
-    page.wait_for_selector(f"#account a:has-text('{name}')")
-    return name
 
 
 def _wait_to_act(page: Any, timeout: float = 30.0) -> None:
@@ -254,7 +243,7 @@ def test_a_reload_in_the_middle_of_a_hand_keeps_the_log(server: Any, page: Any) 
 def test_the_lobby_and_profile_lead_back_to_a_seat_and_another_browser_takes_it_back(
     server: Any, browser: Any, page: Any
 ) -> None:
-    name = _sign_up(page, server.url)
+    name = sign_up(page, server.url, "r4p")
     table_id = start_table(page, server.url, "hu-2p")
     page.wait_for_selector(".hand.mine .tile")
     open_lobby(page, server.url)

@@ -176,8 +176,9 @@ def hand_steps(hand: Hand) -> list[dict[str, Any]]:
     make no step of their own, except the one that ends the hand at an exhaustive draw).
     A chow, pung or kong claimed while other seats have still to answer makes its step when
     the claim window closes and it takes effect, so the step shows the meld made (a claim
-    a higher one overrides makes none).  Each step is ``{"action", "table", "hands", "drawn"}``: the action that led to it
-    (record notation; None for the deal), the public table as in
+    a higher one overrides makes none).  Each step is
+    ``{"action", "table", "hands", "drawn"}``: the action that led to it (record notation;
+    None for the deal), the public table as in
     :meth:`Observation.to_json` with ``public``, and per seat the concealed tiles and the
     tile it has just drawn (or None).
 
