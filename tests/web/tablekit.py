@@ -134,7 +134,7 @@ def panel(page: Any) -> dict[str, Any]:
         const payments = [...p.querySelectorAll('.payments li[data-why]')].map((li) => ({
             why: li.dataset.why, from: Number(li.dataset.from), to: Number(li.dataset.to),
             amount: Number(li.dataset.amount)}));
-        const deltas = [...p.querySelectorAll('table.scores tr')].map(
+        const deltas = [...p.querySelectorAll('table.scores tbody tr')].map(
             (r) => Number(r.querySelector('td.delta').textContent));
         return {winners, payments, deltas, draw: !!p.querySelector('.draw')};
     }""")

@@ -281,3 +281,27 @@ def test_the_lobby_and_profile_lead_back_to_a_seat_and_another_browser_takes_it_
         assert page.locator(".calls .note").inner_text() == "You are watching this table."
     finally:
         other.close()
+
+
+def test_the_hand_scores_have_column_headings(
+    server: Any, page: Any, finished_game: str
+) -> None:
+    """The end-of-hand scores were three bare columns of numbers; they now say which is the
+    score before the hand, its change and the score after, in the page's language."""
+    page.goto(f"{server.url}/#/replay/{finished_game}/0")
+    page.wait_for_selector("#replay-step:has-text('Step 0 /')")
+    page.keyboard.press("End")
+    page.wait_for_selector("table.scores thead th")
+    heads = page.locator("table.scores thead th").all_text_contents()
+    assert heads == ["Player", "Before", "Change", "After"]
+    rows = page.locator("table.scores tbody tr")
+    assert rows.count() == 4
+    for i in range(4):
+        cells = rows.nth(i).locator("td").all_text_contents()
+        before, change, after = (int(c) for c in cells[1:])
+        assert before + change == after, cells
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function(
+        "() => document.querySelector('table.scores thead th')?.textContent === '玩家'")
+    assert page.locator("table.scores thead th").all_text_contents() == [
+        "玩家", "之前", "變化", "之後"]

@@ -71,7 +71,8 @@ const en = {
   "panel.next": "Next hand", "panel.waiting": "Waiting for the other players…",
   "panel.groups": "Groups", "panel.flowers": "Flowers", "panel.winning_tile": "winning tile",
   "panel.unit.points": "points", "panel.unit.fan": "fan", "panel.bonus": "Bonus",
-  "panel.hands": "Hands",
+  "panel.hands": "Hands", "panel.player": "Player", "panel.before": "Before",
+  "panel.change": "Change", "panel.after": "After",
   "end.title": "Game over", "end.place": "Place", "end.player": "Player", "end.score": "Score",
   "end.net": "Net", "end.money": "Money", "end.rating": "Rating", "end.replay": "Watch the replay",
   "end.lobby": "Back to the lobby", "end.record": "Download the record",
@@ -183,6 +184,7 @@ const zhHans = {
   "panel.win.terminal-discards": "幺九弃牌", "panel.pattern": "番种", "panel.value": "分值",
   "panel.total": "合计", "panel.superseded": "不计", "panel.superseded_by": "已含于 {by}",
   "panel.limit": "满贯", "panel.capped": "封顶 {cap}（原 {subtotal}）", "panel.payments": "支付",
+  "panel.player": "玩家", "panel.before": "之前", "panel.change": "变化", "panel.after": "之后",
   "panel.pays": "{from} 付给 {to} {amount}", "panel.why.discarder": "放炮",
   "panel.why.robbing_kong": "被抢杠", "panel.why.self_draw": "自摸", "panel.why.other_loser": "输家",
   "panel.why.pao": "包牌", "panel.why.eight_immortals": "八仙过海", "panel.why.terminal_discards": "幺九弃牌",
@@ -321,7 +323,7 @@ const HANT = {
   "赔": "賠", "达": "達", "钱": "錢", "铳": "銃", "领": "領",
   // the patterns' descriptions (description_zh)
   "为": "為", "内": "內", "凑": "湊", "来": "來", "样": "樣", "独": "獨", "统": "統", "见": "見",
-  "详": "詳", "说": "說", "财": "財", "门": "門", "闲": "閒", "齐": "齊",
+  "详": "詳", "说": "說", "财": "財", "门": "門", "闲": "閒", "齐": "齊", "变": "變",
 };
 
 function toHant(text) {

@@ -128,6 +128,13 @@ function paymentsBlock(ctx, summary) {
 
 function scoresBlock(ctx, summary) {
   const table = el("table", "scores");
+  const head = el("tr");
+  head.append(el("th", "", t("panel.player")), el("th", "num", t("panel.before")),
+    el("th", "num", t("panel.change")), el("th", "num", t("panel.after")));
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  table.append(thead, body);
   summary.scores.forEach((after, seat) => {
     const before = summary.scores_before[seat];
     const row = el("tr", seat === ctx.me ? "me" : "");
@@ -136,7 +143,7 @@ function scoresBlock(ctx, summary) {
     const delta = after - before;
     row.append(el("td", "num delta " + (delta > 0 ? "up" : delta < 0 ? "down" : ""), signed(delta)));
     row.append(el("td", "num total", String(after)));
-    table.append(row);
+    body.append(row);
   });
   return table;
 }
