@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from scenario import take_seat, wait_for
-from tablekit import open_lobby, sign_up, start_table, take_turn
+from tablekit import next_hand, open_lobby, sign_up, start_table, take_turn
 
 pytestmark = pytest.mark.slow
 
@@ -305,3 +305,30 @@ def test_the_hand_scores_have_column_headings(
         "() => document.querySelector('table.scores thead th')?.textContent === '玩家'")
     assert page.locator("table.scores thead th").all_text_contents() == [
         "玩家", "之前", "變化", "之後"]
+
+
+def test_the_chinese_hint_writes_its_brackets_full_width(server: Any, page: Any) -> None:
+    """Between turns the hint lists the tiles that bring the hand closer; in Chinese its
+    count read "进张 (剩 83 张)" with ASCII brackets, and now reads "进张（剩 83 张）"."""
+    start_table(page, server.url, "hu-4p")
+    page.wait_for_selector(".hand.mine .tile")
+    page.select_option("#lang", "zh-Hans")
+    page.keyboard.press("h")
+    label = ""
+    for _ in range(40):
+        wait_for(lambda: page.locator(
+            ".hand.mine .tile.playable, button.call, #next-hand").count() > 0,
+            timeout=30, what="a decision or the hand's end")
+        if page.locator("#next-hand").count():
+            next_hand(page)  # somebody won before the hint came round: the next hand
+            continue
+        take_turn(page, win=False)
+        # While the others play, the hint of a hand not yet ready lists its improving tiles.
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not label:
+            labels = page.locator("#hint .waits .label").all_inner_texts()
+            label = next((x for x in labels if x.startswith("进张")), "")
+            time.sleep(0.1)
+        if label:
+            break
+    assert re.fullmatch(r"进张（剩 \d+ 张）", label), label

@@ -700,7 +700,7 @@ export class LiveTable {
         box.append(this.waitList(t("hint.waits"), h.wins || h.waits.map((tile) => ({ tile })), h.unit));
       } else if (h.improving) {
         const list = el("div", "waits");
-        list.append(el("span", "label", `${t("hint.improving")} (${t("hint.live", { n: h.live })})`));
+        list.append(el("span", "label", t("hint.improving_live", { label: t("hint.improving"), live: t("hint.live", { n: h.live }) })));
         list.append(tileRow(h.improving, { cls: "small" }));
         box.append(list);
       }
