@@ -88,6 +88,10 @@ class Settings:
     """Largest HTTP request body."""
     max_tables: int = 1000
     """Unfinished tables the server holds at once."""
+    unattended_seconds: float = 3600.0
+    """An unfinished table without a timer that nobody has been connected to for this
+    long leaves memory and the lobby (it stays stored: the link or a seat's token opens it
+    again as it was)."""
     bot_table_max_hands: int = 200
     """A table without human seats ends after this many hands (its ``max_hands`` option,
     unless that is smaller): bots that never win would otherwise play on for ever (a Hong
@@ -150,6 +154,8 @@ class LimitMiddleware:
             if key == b"content-length" and value.isdigit() and int(value) > limit:
                 await _plain(send, 413, f"request body too large (at most {limit} bytes)")
                 return
+        if scope["method"] in ("POST", "DELETE", "PUT", "PATCH"):
+            scope = json_body_scope(scope)
         seen = 0
 
         async def limited() -> MutableMapping[str, Any]:
@@ -161,6 +167,54 @@ class LimitMiddleware:
             return message
 
         await self.app(scope, limited, send)
+
+
+def json_body_scope(scope: Scope) -> Scope:
+    """The scope of an HTTP request to ``/api/`` with its body declared JSON, whatever
+    content type the client gave (none, ``text/plain``, a form's): every body the protocol
+    takes is JSON, and FastAPI reads a body as JSON only when it is declared so, answering
+    anything else with a 422 that does not say why.  So ``curl -d``, ``fetch`` without
+    headers and ``urllib`` bodies are read as what they are; a body that is not JSON gets
+    the 422 naming where its JSON breaks.
+
+    >>> s = json_body_scope({"type": "http", "path": "/api/tables",
+    ...                      "headers": [(b"content-type", b"text/plain;charset=UTF-8")]})
+    >>> s["headers"]
+    [(b'content-type', b'application/json')]
+    >>> json_body_scope({"type": "http", "path": "/api/x", "headers": []})["headers"]
+    [(b'content-type', b'application/json')]
+    """
+    if scope["type"] != "http" or not str(scope.get("path", "")).startswith("/api/"):
+        return scope
+    headers = [(k, v) for k, v in scope.get("headers", []) if k != b"content-type"]
+    declared = [v for k, v in scope.get("headers", []) if k == b"content-type"]
+    if len(declared) == 1:
+        kind = declared[0].split(b";")[0].strip().lower()
+        if kind == b"application/json" or (kind.startswith(b"application/")
+                                           and kind.endswith(b"+json")):
+            return scope
+    if _cross_site(scope):
+        # A page of another site can post a form (text/plain, form-encoded) without the
+        # browser asking first; JSON it must declare, which the browser asks this server
+        # about.  So only a JSON body is read from another site (no sign-in by a form).
+        return scope
+    return {**scope, "headers": [*headers, (b"content-type", b"application/json")]}
+
+
+def _cross_site(scope: Scope) -> bool:
+    """Whether a browser sent the request from a page of another site: its ``Origin``
+    names a host other than the request's ``Host`` (tools such as curl send no Origin).
+
+    >>> _cross_site({"headers": [(b"origin", b"https://evil.example"), (b"host", b"a:80")]})
+    True
+    >>> _cross_site({"headers": [(b"origin", b"http://a:80"), (b"host", b"a:80")]})
+    False
+    """
+    fields: dict[bytes, bytes] = dict(scope.get("headers", []))
+    origin = fields.get(b"origin")
+    if origin is None:
+        return False
+    return origin.split(b"://", 1)[-1].rstrip(b"/").lower() != fields.get(b"host", b"").lower()
 
 
 async def _plain(send: Send, status: int, text: str) -> None:
@@ -213,7 +267,8 @@ def create_app(settings: Settings | str) -> FastAPI:
     storage.migrate()
     secret = settings.secret_key or storage.setting("session_key",
                                                     lambda: secrets.token_urlsafe(32))
-    manager = TableManager(storage, max_tables=settings.max_tables)
+    manager = TableManager(storage, max_tables=settings.max_tables,
+                           unattended_seconds=settings.unattended_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -244,7 +299,7 @@ def create_app(settings: Settings | str) -> FastAPI:
         if exc.status_code == 400:
             # FastAPI's answer to a body it cannot parse at all (bytes that are not UTF-8,
             # JSON nested too deeply): an invalid request, 422 as the protocol says
-            return error_response(422, BAD_BODY, exc.detail, exc.headers)
+            return error_response(422, unreadable_body(exc), exc.detail, exc.headers)
         return error_response(exc.status_code, str(exc.detail), exc.detail, exc.headers)
 
     @app.exception_handler(TableUnavailable)
@@ -396,6 +451,7 @@ def create_app(settings: Settings | str) -> FastAPI:
         """The lobby: public tables, newest first (``active``: not finished; ``open``: with
         open seats; ``playing``; ``finished``: the last 100 finished)."""
         manager.forget_finished()
+        manager.forget_unattended()
         if status == "finished":
             rows = await run_db(lambda s: list(s.scalars(
                 select(TableRow).where(TableRow.status == "finished",
@@ -548,10 +604,17 @@ def create_app(settings: Settings | str) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            await table.disconnect(conn)
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await pump
+            # Letting the seat go runs to its end even when this handler is cancelled
+            # (Starlette's TestClient cancels it as the socket closes; a server may too):
+            # cut short, the connection would still count as connected and hold up the
+            # next deal for a ready it will never send.
+            leaving = manager.spawn(table.disconnect(conn))
+            try:
+                await asyncio.shield(leaving)
+            finally:
+                pump.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pump
 
     async def handle(table: LiveTable, conn: Connection, bucket: TokenBucket,
                      message: MutableMapping[str, Any]) -> None:
@@ -596,7 +659,31 @@ def create_app(settings: Settings | str) -> FastAPI:
 
 
 BAD_BODY = "body: not readable as JSON (not UTF-8 text, or nested too deeply)"
-"""The error of a request body that cannot be parsed at all."""
+"""The error of a request body that cannot be parsed at all (when the cause is unknown)."""
+
+
+def unreadable_body(exc: BaseException) -> str:
+    """The error of a body FastAPI could not parse at all, naming why from what it
+    raised: bytes that are not UTF-8, JSON nested too deeply, or a number too long for
+    Python to read (more than 4300 digits).
+
+    >>> try:
+    ...     int("1" * 5000)
+    ... except ValueError as cause:
+    ...     wrapped = HTTPException(400, "There was an error parsing the body")
+    ...     wrapped.__cause__ = cause
+    >>> unreadable_body(wrapped)
+    'body: not readable as JSON (a number has more than 4300 digits)'
+    """
+    cause = exc.__cause__
+    if isinstance(cause, UnicodeDecodeError):
+        return f"body: not readable as JSON (not UTF-8 text: byte {cause.start} is " \
+               f"{cause.object[cause.start:cause.start + 1]!r})"
+    if isinstance(cause, RecursionError):
+        return "body: not readable as JSON (nested too deeply)"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return "body: not readable as JSON (a number has more than 4300 digits)"
+    return BAD_BODY
 
 
 def validation_text(error: Mapping[str, Any]) -> str:

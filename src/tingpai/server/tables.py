@@ -318,6 +318,9 @@ class LiveTable:
         self.batch = Batch()
         self.timer_handle: asyncio.TimerHandle | None = None
         self.rating_changes: list[dict[str, Any]] | None = None
+        self.unattended_since = time.monotonic()
+        """When the last connection left (or the table was made or loaded): see
+        :meth:`TableManager.forget_unattended`."""
         for number, seat in enumerate(self.seats):
             if seat.kind == "bot":
                 self._make_bot(number, seat)
@@ -352,15 +355,15 @@ class LiveTable:
         return out
 
     def summary(self) -> dict[str, Any]:
-        """The public state of the table (also in every view as ``table``)."""
-        hand = self.match.hand
+        """The public state of the table (also in every view as ``table``); before the
+        first deal ``scores`` are the starting scores (a list, as protocol.md shows it)."""
         return {
             "status": self.status,
             "hand": len(self.match.hands),
             "timer": self.timer,
             "seats": [s.public(i) for i, s in enumerate(self.seats)],
             "spectators": len(self.spectators),
-            "scores": list(self.match.scores) if hand is not None else None,
+            "scores": list(self.match.scores),
         }
 
     def describe(self) -> dict[str, Any]:
@@ -802,6 +805,8 @@ class LiveTable:
                     self.spectators.remove(conn)
             elif conn in self.seats[conn.seat].connections:
                 self.seats[conn.seat].connections.remove(conn)
+            if not self.connections():
+                self.unattended_since = time.monotonic()
             await self.advance()
 
     async def take_seat(self, number: int, name: str, account_id: int | None,
@@ -943,18 +948,22 @@ class TableUnavailable(ValueError):
 class TableManager:
     """Every live table of a server, their storage and their background tasks."""
 
-    def __init__(self, storage: Storage, max_tables: int = 1000) -> None:
+    def __init__(self, storage: Storage, max_tables: int = 1000,
+                 unattended_seconds: float = 3600.0) -> None:
         self.storage = storage
         self.writer = Writer(storage)
         self.tables: dict[str, LiveTable] = {}
         self.max_tables = max_tables
+        self.unattended_seconds = unattended_seconds
         self.tasks: set[asyncio.Task[Any]] = set()
 
-    def spawn(self, coro: Any) -> None:
-        """Run a coroutine in the background, keeping a reference until it ends."""
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
+        """Run a coroutine in the background, keeping a reference until it ends (or
+        :meth:`stop` cancels it); the task."""
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self._task_done)
+        return task
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
@@ -1040,6 +1049,7 @@ class TableManager:
 
     async def create(self, row: TableRow, seats: list[LiveSeat]) -> LiveTable:
         """Store a new table and put it in play (deal at once when no seat is open)."""
+        self.forget_unattended()
         if sum(1 for t in self.tables.values() if t.status != "finished") >= self.max_tables:
             raise OverflowError("the server has as many tables as it can hold; try later")
         table = LiveTable(self, row, seats)
@@ -1071,9 +1081,31 @@ class TableManager:
         return table
 
     def forget_finished(self) -> None:
-        """Drop finished tables nobody is connected to (they are served from storage)."""
+        """Drop finished tables nobody is connected to (they are served from storage).
+        Not one whose lock is held: its end may still be being committed, and a table
+        dropped then would be rebuilt from storage as it was before its end (``playing``
+        for ever, never announcing ``game_end``)."""
         for table_id, table in list(self.tables.items()):
-            if table.status == "finished" and not table.connections():
+            if table.status == "finished" and not table.connections() \
+                    and not table.lock.locked():
+                del self.tables[table_id]
+
+    def forget_unattended(self) -> None:
+        """Drop the unfinished tables that only people can move on and that nobody has
+        been connected to for :attr:`unattended_seconds`: a game its players left, a table
+        whose friends never came.  Everything about them is stored, so they leave the
+        lobby and stop counting against :attr:`max_tables`, and a player coming back with
+        the link or the seat's token finds the table as it was (loaded again on demand, as
+        after a restart).  A table with a timer moves on by itself and stays, as does one
+        of bots only, which plays itself out."""
+        now = time.monotonic()
+        for table_id, table in list(self.tables.items()):
+            if (
+                table.status != "finished" and table.has_humans and table.timer is None
+                and not table.connections()
+                and not table.lock.locked()
+                and now - table.unattended_since >= self.unattended_seconds
+            ):
                 del self.tables[table_id]
 
 

@@ -64,10 +64,10 @@ def install(app: FastAPI, manager: TableManager, storage: Storage) -> None:
         seat = table.seat_of_token(accounts.token_hash(token))
         if seat is None:
             raise HTTPException(403, "this token holds no seat at this table")
-        hand = table.match.hand
-        if hand is None or hand.is_over:
-            raise HTTPException(409, "no hand is being played")
-        async with table.lock:
+        async with table.lock:  # the hand now, not one a change waiting to commit ends
+            hand = table.match.hand
+            if hand is None or hand.is_over:
+                raise HTTPException(409, "no hand is being played")
             obs = hand.observe(seat)
             return {"seq": table.seat_seq(seat), "hint": hint(obs)}
 
