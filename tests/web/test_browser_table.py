@@ -220,7 +220,9 @@ def test_phone_portrait_keeps_the_hand_visible_and_tappable(server: Any, browser
         context.close()
 
 
-def test_lobby_shows_rulesets_options_and_open_tables(server: Any, page: Any) -> None:
+def test_lobby_shows_rulesets_options_and_open_tables(
+    server: Any, browser: Any, page: Any
+) -> None:
     open_lobby(page, server.url)
     for rid in tingpai.ruleset_ids():
         assert page.locator(f"input[name=rules][value='{rid}']").count() == 1
@@ -236,7 +238,19 @@ def test_lobby_shows_rulesets_options_and_open_tables(server: Any, page: Any) ->
     page.click("details.options summary")
     assert page.input_value(".option input[name=min_fan]") == "3"
     assert "default" in page.locator(".option:has(input[name=min_fan])").inner_text()
-    # A table with an open seat is listed for others to join or watch.
+    # A table with an open seat is listed for others to join or watch; its creator is
+    # offered the way back to their own seat, not a second seat (that would replace the
+    # browser's key to the first).
     table_id = start_table(page, server.url, "hu-3p", seats={2: "human"})
     open_lobby(page, server.url)
-    page.wait_for_selector(f".table-item[data-table='{table_id}'] button:has-text('3')")
+    item = f".table-item[data-table='{table_id}']"
+    page.wait_for_selector(f"{item} a.resume:has-text('Back to your seat (1)')")
+    assert page.locator(f"{item} button:has-text('Take seat')").count() == 0
+    other = browser.new_context()
+    try:
+        friend = other.new_page()
+        open_lobby(friend, server.url)
+        friend.wait_for_selector(f"{item} button:has-text('Take seat 3')")
+        assert friend.locator(f"{item} a:has-text('Watch')").count() == 1
+    finally:
+        other.close()

@@ -293,7 +293,8 @@ function tableItem(table, rules) {
     held ? t("lobby.resume", { seat: mine.seat + 1 }) : t("lobby.watch"));
   watch.href = `#/table/${table.id}`;
   actions.append(watch);
-  for (const seat of table.open_seats || []) {
+  // One browser, one seat at a table: a second seat would replace the key to the first.
+  for (const seat of held ? [] : table.open_seats || []) {
     const join = el("button", "button small primary", t("lobby.join", { seat: seat + 1 }));
     join.onclick = async () => {
       try {
