@@ -4,7 +4,6 @@ seats or one per seat"."""
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import numpy as np
@@ -16,13 +15,6 @@ pytest.importorskip("pettingzoo")
 import tingpai.env  # noqa: E402
 from tingpai.env import TingpaiGymEnv, pettingzoo_env  # noqa: E402
 from tingpai.rules import find_ruleset, ruleset_ids  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def quiet() -> Any:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        yield
 
 
 @pytest.mark.parametrize("rules", ruleset_ids())

@@ -7,7 +7,6 @@ through both environments like a ruleset id."""
 from __future__ import annotations
 
 import random
-import warnings
 from typing import Any
 
 import numpy as np
@@ -21,13 +20,6 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from tingpai.env import TingpaiGymEnv, pettingzoo_env  # noqa: E402
 from tingpai.rules import find_ruleset  # noqa: E402
 from tingpai.rules.ruleset import Ruleset  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def quiet() -> Any:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        yield
 
 
 def house(base: str, **options: Any) -> Ruleset:

@@ -3,7 +3,6 @@ rewards, seeding and registration."""
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import numpy as np
@@ -16,14 +15,6 @@ import tingpai.env  # noqa: E402
 from tingpai.bots import bot_names  # noqa: E402
 from tingpai.env import TingpaiGymEnv, env_id  # noqa: E402
 from tingpai.rules import ruleset_ids  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def quiet() -> Any:
-    """check_env warns about render fps and the like: not what is checked here."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        yield
 
 
 def test_every_ruleset_id_is_registered() -> None:

@@ -7,7 +7,6 @@ import random
 import sys
 import time
 import types
-import warnings
 from typing import Any
 
 import numpy as np
@@ -22,13 +21,6 @@ from tingpai.rules import find_ruleset, ruleset_ids
 IDS = ruleset_ids()
 
 
-@pytest.fixture(autouse=True)
-def quiet() -> Any:
-    """PettingZoo warns that a Dict observation is not a NumPy array: by design (the
-    action mask rides in the dict, as its own classic environments do)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        yield
 
 
 @pytest.mark.parametrize("rules", IDS)

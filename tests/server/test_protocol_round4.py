@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
@@ -168,38 +168,46 @@ def test_scores_are_the_starting_scores_before_the_first_deal(client: TestClient
 
 # ---------------------------------------------------------------- a hint and the lock
 
+@contextlib.asynccontextmanager
+async def served(tmp_path: Any) -> AsyncIterator[tuple[Any, httpx.AsyncClient]]:
+    """A started server app on a fresh SQLite database, its table manager and an HTTP
+    client speaking to it in this event loop (so a test can hold a table's lock)."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    manager = app.state.manager
+    await manager.start()
+    try:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+            yield manager, http
+    finally:
+        await manager.stop()
+        manager.storage.close()
+
+
 def test_a_hint_is_of_the_hand_being_played_once_the_lock_is_free(tmp_path: Any) -> None:
     """A hint asked while a change holds the table's lock (being committed) answers for
     the table as it is when the lock frees: 409 if that change ended the hand, not a hint
     of the ended hand."""
 
     async def main() -> None:
-        app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}"))
-        manager = app.state.manager
-        await manager.start()
-        try:
-            transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
-                made = (await http.post("/api/tables", json={
-                    "rules": "hu-2p", "seats": ["human", "bot:greedy"]})).json()
-                url = f"/api/tables/{made['table']}/hint"
-                first = await http.get(url, params={"token": made["token"]})
-                assert first.status_code == 200, first.text
-                table = manager.tables[made["table"]]
-                async with table.lock:  # a change in flight...
-                    asking = asyncio.create_task(http.get(url, params={"token": made["token"]}))
-                    await asyncio.sleep(0.05)
-                    assert not asking.done()
-                    hand = table.match.hand  # ...that ends the hand
-                    bot = tingpai.find_bot("greedy")
-                    while not hand.is_over:
-                        hand.apply(bot.act(hand.observe(hand.to_act()[0])))
-                answer = await asking
-                assert answer.status_code == 409, answer.text
-                assert "no hand is being played" in answer.json()["error"]
-        finally:
-            await manager.stop()
-            manager.storage.close()
+        async with served(tmp_path) as (manager, http):
+            made = (await http.post("/api/tables", json={
+                "rules": "hu-2p", "seats": ["human", "bot:greedy"]})).json()
+            url = f"/api/tables/{made['table']}/hint"
+            first = await http.get(url, params={"token": made["token"]})
+            assert first.status_code == 200, first.text
+            table = manager.tables[made["table"]]
+            async with table.lock:  # a change in flight...
+                asking = asyncio.create_task(http.get(url, params={"token": made["token"]}))
+                await asyncio.sleep(0.05)
+                assert not asking.done()
+                hand = table.match.hand  # ...that ends the hand
+                bot = tingpai.find_bot("greedy")
+                while not hand.is_over:
+                    hand.apply(bot.act(hand.observe(hand.to_act()[0])))
+            answer = await asking
+            assert answer.status_code == 409, answer.text
+            assert "no hand is being played" in answer.json()["error"]
 
     asyncio.run(main())
 
@@ -211,39 +219,31 @@ def test_a_table_whose_end_is_being_committed_is_not_forgotten(tmp_path: Any) ->
     connecting to it is never sent ``game_end``."""
 
     async def main() -> None:
-        app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}"))
-        manager = app.state.manager
-        await manager.start()
-        try:
-            transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
-                made = (await http.post("/api/tables", json={
-                    "rules": "hu-2p", "seats": ["human", "bot:greedy"],
-                    "options": {"max_hands": 1}})).json()
-                table_id = made["table"]
-                table = manager.tables[table_id]
-                bot = tingpai.find_bot("greedy")
-                async with table.lock:  # the move that ends the game, as LiveTable.act
-                    hand = table.match.hand
-                    while not hand.is_over:
-                        table.apply(bot.act(hand.observe(hand.to_act()[0])), auto=True)
-                    table._settle()
-                    assert table.status == "finished"
-                    lobby = await http.get("/api/tables")  # a lobby poll meanwhile
-                    assert lobby.status_code == 200
-                    asking = asyncio.create_task(http.get(f"/api/tables/{table_id}"))
-                    await asyncio.sleep(0.05)
-                    await table.flush()  # the end is committed
-                info = (await asking).json()
-                assert info["status"] == "finished" and info["record"]
-                assert manager.tables.get(table_id, table) is table
-                assert (await http.get("/api/tables")).json() == []
-                record = await http.get(f"/api/tables/{table_id}/record")
-                assert record.status_code == 200
-                assert list(tingpai.replay(record.json()).scores) == info["final_scores"]
-        finally:
-            await manager.stop()
-            manager.storage.close()
+        async with served(tmp_path) as (manager, http):
+            made = (await http.post("/api/tables", json={
+                "rules": "hu-2p", "seats": ["human", "bot:greedy"],
+                "options": {"max_hands": 1}})).json()
+            table_id = made["table"]
+            table = manager.tables[table_id]
+            bot = tingpai.find_bot("greedy")
+            async with table.lock:  # the move that ends the game, as LiveTable.act
+                hand = table.match.hand
+                while not hand.is_over:
+                    table.apply(bot.act(hand.observe(hand.to_act()[0])), auto=True)
+                table._settle()
+                assert table.status == "finished"
+                lobby = await http.get("/api/tables")  # a lobby poll meanwhile
+                assert lobby.status_code == 200
+                asking = asyncio.create_task(http.get(f"/api/tables/{table_id}"))
+                await asyncio.sleep(0.05)
+                await table.flush()  # the end is committed
+            info = (await asking).json()
+            assert info["status"] == "finished" and info["record"]
+            assert manager.tables.get(table_id, table) is table
+            assert (await http.get("/api/tables")).json() == []
+            record = await http.get(f"/api/tables/{table_id}/record")
+            assert record.status_code == 200
+            assert list(tingpai.replay(record.json()).scores) == info["final_scores"]
 
     asyncio.run(main())
 
