@@ -106,6 +106,10 @@ def test_a_form_body_from_another_site_is_not_read_as_json(
         answer = client.post("/api/session", content=credentials,
                              headers={"content-type": content_type, "origin": origin})
         assert answer.status_code == status, (origin, answer.text)
+        if status == 422:
+            assert answer.json()["error"] == (
+                "body: a request from a page of another site must declare its JSON body "
+                "(Content-Type: application/json)")
         client.delete("/api/session")
     json_from_anywhere = client.post("/api/session", content=credentials, headers={
         "content-type": "application/json", "origin": "https://evil.example"})

@@ -155,7 +155,12 @@ class LimitMiddleware:
                 await _plain(send, 413, f"request body too large (at most {limit} bytes)")
                 return
         if scope["method"] in ("POST", "DELETE", "PUT", "PATCH"):
-            scope = json_body_scope(scope)
+            read = json_body_scope(scope)
+            if read is None:
+                await _plain(send, 422, "body: a request from a page of another site must "
+                             "declare its JSON body (Content-Type: application/json)")
+                return
+            scope = read
         seen = 0
 
         async def limited() -> MutableMapping[str, Any]:
@@ -169,13 +174,14 @@ class LimitMiddleware:
         await self.app(scope, limited, send)
 
 
-def json_body_scope(scope: Scope) -> Scope:
+def json_body_scope(scope: Scope) -> Scope | None:
     """The scope of an HTTP request to ``/api/`` with its body declared JSON, whatever
     content type the client gave (none, ``text/plain``, a form's): every body the protocol
     takes is JSON, and FastAPI reads a body as JSON only when it is declared so, answering
     anything else with a 422 that does not say why.  So ``curl -d``, ``fetch`` without
     headers and ``urllib`` bodies are read as what they are; a body that is not JSON gets
-    the 422 naming where its JSON breaks.
+    the 422 naming where its JSON breaks.  None for a body of another content type sent by
+    a page of another site (see below), which is refused.
 
     >>> s = json_body_scope({"type": "http", "path": "/api/tables",
     ...                      "headers": [(b"content-type", b"text/plain;charset=UTF-8")]})
@@ -197,7 +203,7 @@ def json_body_scope(scope: Scope) -> Scope:
         # A page of another site can post a form (text/plain, form-encoded) without the
         # browser asking first; JSON it must declare, which the browser asks this server
         # about.  So only a JSON body is read from another site (no sign-in by a form).
-        return scope
+        return None
     return {**scope, "headers": [*headers, (b"content-type", b"application/json")]}
 
 
