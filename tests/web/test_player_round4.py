@@ -226,18 +226,26 @@ def test_refusals_are_told_in_the_page_language_with_the_page_seat_numbers(
 def test_a_reload_in_the_middle_of_a_hand_keeps_the_log(server: Any, page: Any) -> None:
     start_table(page, server.url, "hu-2p")
     page.wait_for_selector(".hand.mine .tile")
-    for _ in range(4):
-        _wait_to_act(page)
+    lines: list[str] = []
+    for _ in range(30):  # three discards of our own (a flower declared is a turn too)
+        wait_for(lambda: page.locator(
+            ".hand.mine .tile.playable, button.call, #next-hand").count() > 0,
+            timeout=30, what="a decision or the hand's end")
+        if page.locator("#next-hand").count():
+            next_hand(page)  # the bot won first: go on in the next hand
+            continue
+        lines = page.locator(".log-lines li").all_inner_texts()
+        if sum("You discard" in x for x in lines) >= 3:
+            break
         take_turn(page, win=False)
         time.sleep(0.3)
-    _wait_to_act(page)
-    lines = page.locator(".log-lines li").all_inner_texts()
     assert len(lines) >= 8 and sum("You discard" in x for x in lines) >= 3, lines
     page.reload()
     page.wait_for_selector(".hand.mine .tile")
     _wait_to_act(page)
-    assert page.locator(".log-lines li").all_inner_texts() == lines
-    assert sum("dealt" in x for x in lines) == 1
+    shown = page.locator(".log-lines li").all_inner_texts()
+    assert shown == lines  # nothing lost, nothing (the deal, a win) told twice
+    assert sum("dealt" in x for x in shown) == sum("dealt" in x for x in lines) >= 1
 
 
 def test_the_lobby_and_profile_lead_back_to_a_seat_and_another_browser_takes_it_back(
