@@ -161,10 +161,14 @@ def test_a_token_acts_only_for_its_own_seat(client: TestClient) -> None:
         assert "no table" in ws.receive_json()["error"]
 
 
-def test_spectators_see_public_information_and_cannot_act(client: TestClient) -> None:
+@pytest.mark.parametrize("query", ["", "?token="])
+def test_spectators_see_public_information_and_cannot_act(
+        client: TestClient, query: str) -> None:
+    """Without a token, or with an empty one (a client that always writes the parameter;
+    it used to be refused with 4403 as a token of no seat), the connection watches."""
     made = create_table(client, "hk-4p", BOTS)
     table = made["table"]
-    with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+    with client.websocket_connect(f"/ws/tables/{table}{query}") as spectator:
         view = first_view(spectator)
         assert view["legal"] == [] and view["view"]["seat"] is None
         assert "hand" not in view["view"] and "drawn" not in view["view"]

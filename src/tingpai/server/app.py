@@ -577,7 +577,8 @@ def create_app(settings: Settings | str) -> FastAPI:
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        """Play a seat (``?token=T``) or watch (no token); see docs/protocol.md."""
+        """Play a seat (``?token=T``) or watch (no token, or an empty one: a client that
+        always writes the parameter); see docs/protocol.md."""
         await websocket.accept()
         try:
             table = await manager.get(table_id)
@@ -590,7 +591,7 @@ def create_app(settings: Settings | str) -> FastAPI:
             await websocket.close(4404)
             return
         seat: int | None = None
-        hashed = None if token is None else accounts.token_hash(token)
+        hashed = accounts.token_hash(token) if token else None
         if hashed is not None:
             seat = table.seat_of_token(hashed)
             if seat is None:
