@@ -25,7 +25,9 @@ How a hand is scored (every family difference is ruleset data):
 Special wins that need no complete hand (Eight Immortals, All Terminal and Honor Discards)
 are passed as ``Situation.special`` (the pattern id) or as ``win=WinKind.EIGHT_IMMORTALS`` /
 ``WinKind.TERMINAL_DISCARDS`` (paid as self-draw); only patterns with ``needs_hand=False``
-(the special pattern itself and the flower bonuses) are evaluated for them.
+(the special pattern itself and the flower bonuses) are evaluated for them.  A winner whose
+``flowers`` are every bonus tile of the set has Eight Immortals whatever else is given (the
+last one won the moment it was declared, paid as self-draw).
 
 Speed (the engine scores every claimed win): the hand's counts are cut into the four suit
 keys of :mod:`tingpai.analysis.tables`, and one bounded table per key position gives both
@@ -732,6 +734,16 @@ def _check(
         special = implied
         self_drawn = True
     robbing = situation.robbing_kong or win is _ROBBING
+    if situation.flowers:
+        # Every bonus tile declared is Eight Immortals (form 1) whatever else is given: the
+        # last one won the moment it was declared, paid as self-draw.
+        for flower_win in ruleset.policies.special_wins:
+            if flower_win.won_by_flowers(situation.flowers) and special in (
+                None, flower_win.pattern
+            ):
+                special = flower_win.pattern
+                self_drawn = True
+                break
     if special is not None:
         problem = _special_problem(special, ruleset)
         if problem is not None:

@@ -109,7 +109,8 @@ POSITIVE: list[tuple[str, str, dict[str, Any], int, int]] = [
     ("flower_tile", "123m456p789p234s5s +5s", {"flowers": "15f"}, 200, 700),
     ("flower_set", "123m456p789p234s5s +5s", {"flowers": "1234f"}, 1000, 1500),
     ("flower_set", "123m456p789p234s5s +5s", {"flowers": "12345f"}, 1000, 1600),
-    ("flower_set", "123m456p789p234s5s +5s", {"flowers": "12345678f"}, 2000, 2500),
+    # Every flower declared is Eight Immortals (seed: "Declare 8 flowers"), a limit alone.
+    ("eight_immortals", "123m456p789p234s5s +5s", {"flowers": "12345678f"}, 8000, 8000),
 ]
 
 # (pattern id, hand, situation keywords): a valid hand close to the pattern without it
@@ -157,7 +158,8 @@ NEAR_MISS: list[tuple[str, str, dict[str, Any]]] = [
     ("three_color_triplets", "777m777s888p123m9s +9s", {}),
     ("seven_pairs", "123m123m456p789s5z +5z", {}),
     ("seven_consecutive_pairs", "1122334455668p +8p", {}),
-    ("eight_immortals", "123m456p789p234s5s +5s", {"win": "self", "flowers": "12345678f"}),
+    # seven flowers are Eight Immortals only when the engine decides a later form of it
+    ("eight_immortals", "123m456p789p234s5s +5s", {"win": "self", "flowers": "1234567f"}),
     ("terminal_discards", "123m456p789p234s5s +5s", {"win": "self"}),
     ("after_a_kong", "123m456p789p234s5s +5s", {"win": "self"}),
     ("robbing_the_kong", "123m456p789p2355s +4s", {}),
@@ -173,7 +175,7 @@ NEAR_MISS_INVALID: list[tuple[str, str, dict[str, Any], str]] = [
     # four of a kind is not two pairs (seven distinct kinds)
     ("seven_pairs", "5555s88s22m55p77p6z +6z", {}, "incomplete"),
     ("thirteen_orphans", "119m19p19s123456z +6z", {}, "incomplete"),
-    ("eight_immortals", "123m456p789s1122z", {"win": "self", "flowers": "12345678f"},
+    ("eight_immortals", "123m456p789s1122z", {"win": "self", "flowers": "1234567f"},
      "wrong tile count"),
 ]
 

@@ -118,6 +118,12 @@ class SpecialWin(Generic[State]):
         be this win, or None: the scorer's check of what the engine guarantees."""
         return None
 
+    def won_by_flowers(self, flowers: tuple[Tile, ...]) -> bool:
+        """Whether a winner holding ``flowers`` has this win whatever its hand, paid as
+        self-draw (Eight Immortals: every bonus tile, which wins the moment the last one is
+        declared), so a scored situation that only lists the flowers is this win."""
+        return False
+
     def turn_win(self, table: TableView, seat: int, state: State | None) -> TurnWin | None:
         """A win ``seat`` may take in its turn now (it need not have drawn), or None.  A
         turn win declares a bonus tile the seat holds, so the engine asks only a seat

@@ -76,6 +76,10 @@ class EightImmortals(SpecialWin[Window]):
             )
         return None
 
+    def won_by_flowers(self, flowers: tuple[Tile, ...]) -> bool:
+        """Form 1: the winner declared every bonus tile itself."""
+        return set(self.bonus_tiles) <= set(flowers)
+
     def last_flower(self, table: TableView) -> Tile | None:
         """The one bonus tile nobody has declared, when all but one are declared."""
         declared = {f for s in range(table.players) for f in table.flowers(s)}
