@@ -33,10 +33,11 @@ from tingpai.bots import bot_names, find_bot
 from tingpai.bots.base import Bot
 from tingpai.bots.hints import hint, hint_text
 from tingpai.cli.common import parse_bots, parse_options
-from tingpai.engine import Action, ActionKind, IllegalAction, Match, Observation
-from tingpai.engine.hand import Hand
+from tingpai.engine import Action, ActionKind, IllegalAction, Match, Observation, Phase
+from tingpai.engine.hand import Hand, winning_claims
 from tingpai.engine.summary import hand_summary
 from tingpai.rules import RuleError, Ruleset, find_ruleset
+from tingpai.rules.base import MultipleWinners
 from tingpai.tiles import (
     InvalidNotation,
     Tile,
@@ -55,9 +56,9 @@ HELP = """\
 commands:
   NUMBER            the action with that number in the list
   5m / discard 5m   discard a tile;  pung, kong, ron, tsumo, pass, chow 345m,
-                    flower 1f, ckong 7z, akong 5p  as listed
+                    flower 1f, ckong 7z, akong 5p  as listed (kong 7z: any kong)
   hint (h)          shanten, waits and what they are worth, the best discards
-  hints on|off      show the hint at every decision
+  hints on|off      show the hint at every decision (hint on|off too)
   log               everything that happened in this hand so far
   help (?)          this text
   q                 stop; the record is saved
@@ -70,6 +71,8 @@ VERBS = {
     ActionKind.RON: "wins on", ActionKind.TSUMO: "wins by self-draw",
     ActionKind.PENALTY: "is penalized",
 }
+
+KONGS = (ActionKind.KONG, ActionKind.CKONG, ActionKind.AKONG)
 
 OFFERS = (ActionKind.DISCARD, ActionKind.FLOWER, ActionKind.AKONG)
 """Actions that offer a tile the others may claim (or rob)."""
@@ -160,7 +163,8 @@ def parse_choice(text: str, legal: tuple[Action, ...]) -> Action | None:
 def choice_matches(text: str, legal: tuple[Action, ...]) -> list[Action]:
     """Every legal action the typed text fits: a list number; a tile alone (``5m``, ``🀋``:
     the discard of it, or the declaration of a flower); an action with its tile or chow
-    tiles (``discard 5m``, ``chow 345m``, ``ckong 7z``); an action alone (``pung``, or
+    tiles (``discard 5m``, ``chow 345m``, ``ckong 7z``; ``kong`` names any kong, claimed,
+    concealed or added); an action alone (``pung``, or
     ``discard`` while only one tile may be discarded, else all of them).  Upper or lower
     case alike.
 
@@ -189,7 +193,9 @@ def choice_matches(text: str, legal: tuple[Action, ...]) -> list[Action]:
             return []
         return [a for a in legal
                 if a.kind in (ActionKind.DISCARD, ActionKind.FLOWER) and a.tile == tile]
-    same = [a for a in legal if a.kind.value == words[0]]
+    # Players call every kong a kong; the engine tells claimed, concealed and added apart.
+    same = [a for a in legal if a.kind.value == words[0]
+            or (words[0] == "kong" and a.kind in KONGS)]
     if len(words) == 1:
         return same
     if words[0] == ActionKind.CHOW.value:
@@ -220,19 +226,44 @@ class Names:
         return f"seat {seat}{wind} ({role})"
 
 
+ANSWERS = (ActionKind.PASS, ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.RON)
+"""Answers to an offered tile: the log shows them once every asked seat has answered, and
+only the ones that took effect (as at a table, where claims are made at once)."""
+
+
 def action_log(hand: Hand, names: Names, start: int = 0) -> list[str]:
-    """What happened in a hand from action ``start`` on, as the human seat may know it
-    (passes and the others' draws are not shown; the human's own draws are)."""
+    """What happened in a hand from action ``start`` on, as the human seat may know it:
+    turn actions as made, and of the answers to a discard (or a robbable kong or flower)
+    only the claims that took effect, once every asked seat has answered; passes and
+    draws are not shown (the human's own draw is in the hand shown below the log)."""
     winds = hand.observe(names.human).seat_winds
+    all_win = hand.options.multiple_winners is MultipleWinners.ALL
     lines: list[str] = []
-    last: Tile | None = None
+    offer: Action | None = None
+    answers: dict[int, tuple[int, Action]] = {}
+
+    def settle() -> None:
+        """Log the answers to ``offer`` that took effect (when the last of them came after
+        ``start``)."""
+        if offer is None or not answers:
+            return
+        taken = winning_claims({s: a for s, (_, a) in answers.items()}, offer.seat,
+                               hand.players, all_win)
+        if max(number for number, _ in answers.values()) >= start:  # settled after start
+            lines.extend(_event(a, names.who(a.seat, winds), offer.tile) for a in taken)
+        answers.clear()
+
     for number, action in enumerate(hand.history):
-        offered = action.tile if action.kind in OFFERS else None
-        if number >= start and action.kind is not ActionKind.PASS:
-            lines.append(_event(action, names.who(action.seat, winds), last))
-        if offered is not None or action.kind in (ActionKind.CHOW, ActionKind.PUNG,
-                                                  ActionKind.KONG):
-            last = offered
+        if action.kind in ANSWERS:
+            answers[action.seat] = (number, action)
+            continue
+        settle()
+        if action.kind in OFFERS:
+            offer = action
+        if number >= start:
+            lines.append(_event(action, names.who(action.seat, winds), None))
+    if hand.phase not in (Phase.CLAIMS, Phase.ROBBING):
+        settle()
     return lines
 
 
@@ -326,9 +357,15 @@ def show_result(console: Console, hand: Hand, ruleset: Ruleset, names: Names) ->
         if w["capped"]:
             notes.append(f"capped at {w['cap']} (from {w['subtotal']})")
         console.print(f"  total {w['total']} {unit}" + (f" ({'; '.join(notes)})" if notes else ""))
+    totals = {w["seat"]: w["total"] for w in summary["winners"]}
+    times = ruleset.options.discard_multiplier
     for p in summary["payments"]:
+        why = WHY.get(p["why"], p["why"])
+        total = totals.get(p["to"])
+        if times != 1 and total is not None and p["amount"] == total * times:
+            why += f": {total} × {float(times):g}"  # Hu: the discarder pays the value x3
         console.print(f"  {names.who(p['from'], winds)} pays {names.who(p['to'], winds)} "
-                      f"{p['amount']} ({WHY.get(p['why'], p['why'])})")
+                      f"{p['amount']} ({why})")
     for s in summary["penalties"]:
         console.print(f"  {names.who(s, winds)}: heavy penalty")
     for s, (before, after) in enumerate(zip(summary["scores_before"], summary["scores"],
@@ -511,15 +548,20 @@ def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
     """Read lines until a legal action (returned), a hints toggle (``"on"``/``"off"``) or a
     stop (None); answers help, hint and log on the way."""
     while True:
+        console.print(f"your choice (1-{len(obs.legal)}, an action, or help) > ", end="",
+                      markup=False)
         line = inp.readline()
-        text = line.strip().lower()
+        text = " ".join(line.lower().split())
         if not line or text in {"q", "quit", "exit"}:
             return None
-        if text in {"help", "?"}:
+        if not text:
+            console.print(f"type a number from 1 to {len(obs.legal)} or an action "
+                          "(help lists the commands)")
+        elif text in {"help", "?"}:
             console.print(HELP)
         elif text in {"h", "hint"}:
             console.print(hint_text(hint(obs)), style="cyan")
-        elif text in {"hints on", "hints off"}:
+        elif text in {"hints on", "hints off", "hint on", "hint off"}:
             console.print(f"hints {text.split()[1]}")
             return text.split()[1]
         elif text == "log":

@@ -65,7 +65,7 @@ the policies' states).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import Any, ClassVar
 
@@ -128,6 +128,36 @@ _CHOW_PAIRS: tuple[tuple[tuple[Tile, Tile], ...], ...] = tuple(
     for t in range(NUM_KINDS)
 )
 """Per tile kind: the pairs of other tiles that make a chow with it (none for honours)."""
+
+
+
+def winning_claims(
+    answers: Mapping[int, Action], offerer: int, players: int, all_win: bool
+) -> tuple[Action, ...]:
+    """The answers to an offered tile that take effect: the wins (all of them at a table
+    where several may win, else the first in turn order after ``offerer``), else the first
+    pung or kong, else the chow; none when every seat passed.
+
+    >>> from tingpai.tiles import parse_tile
+    >>> five = parse_tile("5s")
+    >>> chow = Action(1, ActionKind.CHOW, tiles=(parse_tile("4s"), five, parse_tile("6s")))
+    >>> answers = {1: chow, 2: Action(2, ActionKind.RON), 3: Action(3, ActionKind.PUNG)}
+    >>> [a.kind.value for a in winning_claims(answers, 0, 4, all_win=False)]
+    ['ron']
+    >>> del answers[2]; [a.kind.value for a in winning_claims(answers, 0, 4, all_win=False)]
+    ['pung']
+    """
+    order = [answers[seat] for i in range(1, players)
+             if (seat := (offerer + i) % players) in answers]
+    rons = tuple(a for a in order if a.kind is _RON)
+    if rons:
+        return rons if all_win else rons[:1]
+    for kinds in ((_PUNG, _KONG), (_CHOW,)):
+        for a in order:
+            if a.kind in kinds:
+                return (a,)
+    return ()
+
 
 SpecialTurnWin = tuple[SpecialWin[Any], TurnWin]
 """A special-win policy and the win it offers the seat to play."""
@@ -609,29 +639,17 @@ class Hand(Settlement, Explanations):
             else:
                 self._pass_on(cl)
             return
-        order = [(cl.seat + i) % n for i in range(1, n)]
-        rons = [o for o in order if o in answers and answers[o].kind is _RON]
+        won = winning_claims(answers, cl.seat, n, self.options.multiple_winners is _ALL_WIN)
         if self.options.temporary_furiten:
             for o in self._wait_hit:
-                if o not in rons:
+                if o not in answers or answers[o].kind is not _RON:
                     self._temp_furiten[o] = True
-        if rons:
-            if self.options.multiple_winners is not _ALL_WIN:
-                rons = rons[:1]
-            self._win_claim(rons, cl)
-            return
-        if cl.kind is _ON_DISCARD:
-            for o in order:
-                a = answers.get(o)
-                if a is not None and a.kind in (_PUNG, _KONG):
-                    self._claim_meld(o, cl, a)
-                    return
-            for o in order:
-                a = answers.get(o)
-                if a is not None and a.kind is _CHOW:
-                    self._claim_meld(o, cl, a)
-                    return
-        self._pass_on(cl)
+        if won and won[0].kind is _RON:
+            self._win_claim([a.seat for a in won], cl)
+        elif won:
+            self._claim_meld(won[0].seat, cl, won[0])
+        else:
+            self._pass_on(cl)
 
     def _pass_on(self, cl: Claimable) -> None:
         """Nobody claimed ``cl``: the kong completes, the flower's replacement is drawn, or
