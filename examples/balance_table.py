@@ -70,7 +70,7 @@ def grow(name: str, args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Grow every run, then write the report and print the tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--bots", default="expert", help="bot level at every seat")
     parser.add_argument("--hands", type=int, default=20_000, help="hands per run, at least")
     parser.add_argument("--seed", type=int, default=1)

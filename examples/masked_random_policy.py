@@ -64,7 +64,7 @@ def plot(rewards: list[float], path: str, title: str) -> None:
 
 def main() -> None:
     """Run the policy and save the curve."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--steps", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="hu-4p")

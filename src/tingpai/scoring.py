@@ -1208,7 +1208,7 @@ def _score(situation: Situation, ruleset: Ruleset, explain: bool) -> Score | Exp
         awards = bonus.awards(situation)
         if awards:
             bonuses = tuple(
-                PatternScore(a.id, a.name, "", "", a.value, a.count) for a in awards
+                PatternScore(a.id, a.name, a.chinese, a.pinyin, a.value, a.count) for a in awards
             )
             total += sum(a.value for a in awards)
     comp = ruleset.compiled

@@ -54,3 +54,14 @@ def test_rules_sample_matches_the_command(
     for line in sample:
         assert line in printed[position:], f"README sample line not printed: {line!r}"
         position = printed.index(line, position) + 1
+
+
+@pytest.mark.parametrize("path", sorted(set(re.findall(r"payment_table=(\S+\.(?:toml|json))",
+                                                       README))))
+def test_payment_table_files_named_in_the_readme_exist_and_read(path: str) -> None:
+    """A newcomer copying the README's command gets a table, not a missing file."""
+    from tingpai.rules import find_ruleset, read_payment_table
+
+    table = read_payment_table(Path(__file__).resolve().parents[2] / path)
+    ruleset = find_ruleset("hk-4p", payment_table=table)  # covers every fan from 3 to 10
+    assert ruleset.payments(3, False).as_dict()["discarder"] > 0

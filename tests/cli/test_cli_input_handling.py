@@ -232,7 +232,12 @@ def test_rules_refuses_flags_that_contradict_each_other(
     argv = [str(tmp_path / "docs") if a == "DIR" else a for a in argv]
     assert main(["rules", *argv]) == 2
     captured = capsys.readouterr()
-    assert fragment in captured.err and captured.out == ""
+    assert fragment in captured.err
+    # With --json the refusal is also JSON on stdout; without, stdout stays empty.
+    if "--json" in argv:
+        assert fragment in json.loads(captured.out)["error"]
+    else:
+        assert captured.out == ""
     assert not (tmp_path / "docs").exists()
 
 

@@ -95,9 +95,10 @@ def test_host_table_from_a_file(tmp_path: Path, suffix: str) -> None:
     path = tmp_path / f"table{suffix}"
     path.write_text(json.dumps({"rows": HOST_ROWS}) if suffix == ".json" else _toml(HOST_ROWS))
     table = read_payment_table(path)
-    assert table == {"rows": HOST_ROWS}
+    # named after its file (for messages), since the file gives no name
+    assert table == {"rows": HOST_ROWS, "name": f"table{suffix}"}
     rs = find_ruleset("hk-4p", payment_table=table)
-    assert rs.option_values["payment_table"] == {"rows": HOST_ROWS}
+    assert rs.option_values["payment_table"] == table
     path.unlink()  # the ruleset does not need the file any more
     assert rs.payments(4, False).as_dict() == {"discarder": 40}
     assert rs.payments(4, True).as_dict() == {"each": 20}

@@ -96,6 +96,10 @@ def run(args: argparse.Namespace) -> int:
     if args.until_significant is not None and args.until_significant < 2:
         return _fail(args, f"--until-significant must be at least 2 games (an interval needs "
                      f"two), got {args.until_significant}")
+    if args.until_significant is not None and args.until_significant > args.games:
+        return _fail(args, f"--until-significant {args.until_significant} is more than "
+                     f"--games {args.games}: the arena would never look; give at most "
+                     f"{args.games}")
     common: dict[str, Any] = {
         "rules": args.rules,
         "bots": [b.strip() for b in args.bots.split(",")],

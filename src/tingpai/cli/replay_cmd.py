@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = replay(text, partial=args.partial)
     except ReplayError as exc:
-        return _fail(args, {"error": str(exc), "hand": exc.hand, "action": exc.action})
+        hint = " (pass --partial to replay a game in progress)" if exc.in_progress else ""
+        return _fail(args, {"error": f"{exc}{hint}", "hand": exc.hand, "action": exc.action})
     except RecordError as exc:
         payload: dict[str, Any] = {"error": str(exc)}
         if exc.hand is not None:

@@ -346,6 +346,8 @@ def run(args: argparse.Namespace) -> int:
         given = args.id if args.id is not None else ("--json" if args.json else "--format")
         clash = f"--write-docs writes every ruleset's page: it takes no {given}"
     if clash is not None:
+        if args.json:  # a tool that asked for JSON gets an answer it can parse
+            print(json.dumps({"error": f"tingpai rules: {clash}"}))
         print(f"tingpai rules: {clash}", file=sys.stderr)
         return 2
     if args.write_docs is not None:

@@ -19,10 +19,14 @@ class RecordError(ValueError):
 
 class ReplayError(ValueError):
     """The first illegal action of a record: ``hand`` and ``action`` index it (0-based);
-    the message is the :class:`IllegalAction` message, naming the rule.
+    the message is the :class:`IllegalAction` message, naming the rule.  ``in_progress``
+    is set when the record's last hand merely stops before its end (a game in progress,
+    which a partial replay accepts).
     """
 
-    def __init__(self, message: str, *, hand: int, action: int) -> None:
+    def __init__(self, message: str, *, hand: int, action: int,
+                 in_progress: bool = False) -> None:
         super().__init__(message)
         self.hand = hand
         self.action = action
+        self.in_progress = in_progress

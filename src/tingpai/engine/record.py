@@ -302,6 +302,7 @@ def replay(
                 f"hand {h} is unfinished: the actions end with seat {who} to act",
                 hand=h,
                 action=len(hr.actions),
+                in_progress=h == len(rec.hands) - 1,
             )
         out.append(HandReplay(hand.result, hand.deltas))
     return ReplayResult(tuple(out), match.scores, match.result, match)

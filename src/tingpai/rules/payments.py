@@ -248,7 +248,8 @@ def read_payment_table(path: str | Path) -> dict[str, Any]:
     """Read a host payment table from a ``.json`` or ``.toml`` file and check it.
 
     Returns the rows object to pass as the ``payment_table`` option (its plain data, so it
-    can be stored in a game record).  Raises :class:`RuleError` naming the file and what
+    can be stored in a game record), with the file's name as its ``name`` when it gives
+    none.  Raises :class:`RuleError` naming the file and what
     is wrong with it.
     """
     where = str(path)
@@ -275,7 +276,11 @@ def read_payment_table(path: str | Path) -> dict[str, Any]:
     except ValueError as exc:  # TOMLDecodeError, or an integer beyond Python's limit
         raise RuleError(f"payment table {shown}: not valid TOML: {exc}") from None
     parse_fan_rows(data, shown)
-    return dict(data)
+    table = dict(data)
+    # Named after its file when it names itself nothing, so that a later message (a fan row
+    # a ruleset needs and the file lacks) sends the host to the file, not to "inline".
+    table.setdefault("name", Path(where).name[:_MAX_NAME] or shown)
+    return table
 
 
 def _host_table(rows: FanRows, low: int, high: int) -> PaymentFunction:

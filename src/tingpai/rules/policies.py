@@ -249,6 +249,8 @@ class Award:
     name: str
     value: int
     count: int = 1
+    chinese: str = ""
+    pinyin: str = ""
 
 
 @dataclass(frozen=True)

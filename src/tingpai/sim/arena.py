@@ -534,6 +534,9 @@ def run_arena(
     ):
         raise ValueError(f"until_significant must be an integer of at least 2, got "
                          f"{until_significant!r}")
+    if until_significant is not None and until_significant > games:
+        raise ValueError(f"until_significant ({until_significant}) is more than games "
+                         f"({games}): the arena would never look; give at most {games}")
     if workers > 1:
         check_sendable(rules)
     tasks = LazyTasks(

@@ -20,6 +20,7 @@ import contextlib
 import importlib
 import logging
 import os
+import socket
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -42,6 +43,28 @@ def start_local_ray(cpus: int) -> Any:
     ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False,
              logging_level=logging.WARNING, _node_ip_address="127.0.0.1")
     return ray
+
+
+REACH_TIMEOUT = 5.0
+"""Seconds to wait for a cluster address to answer before giving up on it (Ray itself
+retries an address that does not answer for minutes)."""
+
+
+def check_reachable(address: str) -> None:
+    """ValueError naming ``address`` when it is ``HOST:PORT`` (or ``ray://HOST:PORT``) and
+    nothing accepts a connection there within :data:`REACH_TIMEOUT`; other forms
+    (``"auto"``) are left to Ray."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit():
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_TIMEOUT):
+            pass
+    except (OSError, ValueError, OverflowError) as exc:
+        raise ValueError(
+            f"cannot reach Ray at {address}: nothing answers there ({exc}); is the "
+            "cluster's head node running, and is this its address?"
+        ) from None
 
 
 class RayBackend:
@@ -69,6 +92,8 @@ class RayBackend:
         ray = import_ray()
         if not ray.is_initialized():
             where = "a local Ray instance" if self.address is None else f"Ray at {self.address}"
+            if self.address is not None:
+                check_reachable(self.address)
             try:
                 if self.address is None:
                     start_local_ray(self.workers)
