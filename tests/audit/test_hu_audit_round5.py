@@ -52,7 +52,7 @@ SCORE_CASES = [
     case("eight_declared_flowers_is_eight_immortals",
          {"concealed": "123m456p789s345m55s", "win_tile": "5s", "win": "self-draw",
           "flowers": "12345678f"}, 8000, {"Eight Immortals"}, {"each": 8000}),
-    # ^ DISCREPANCY (fails now): scored 3000 as two Flower Sets + All Sequences + FC.
+    # ^ before the fix: scored 3000 as two Flower Sets + All Sequences + FC.
     # Same in 3 players with an open hand that has no other pattern: the limit qualifies
     # it (RULES: eligible with "at least one pattern other than One Quad, Flower Tile and
     # Flower Set"); each of the two others pays 8000.
@@ -60,7 +60,7 @@ SCORE_CASES = [
          {"rules": "hu-3p", "concealed": "456p789s444z55s", "melds": ["chow 123m"],
           "win_tile": "5s", "win": "self-draw", "flowers": "12345678f"},
          8000, {"Eight Immortals"}, {"each": 8000}),
-    # ^ DISCREPANCY (fails now): scored invalid ("no qualifying pattern").
+    # ^ before the fix: scored invalid ("no qualifying pattern").
 
     # --- "When a hand decomposes in several ways, score the decomposition with the
     # highest total" (RULES) ------------------------------------------------------------

@@ -383,7 +383,7 @@ def render(explanation: Explanation, ruleset: Ruleset, show_absent: bool) -> Any
                           Text(note.pinyin, style=dim), Text(str(note.value), style=dim),
                           Text(f"superseded by {by}", style="dim"))
     for bonus in result.bonuses:
-        table.add_row(bonus.name, "", "", str(bonus.value), "outside the cap")
+        table.add_row(bonus.name, bonus.chinese, bonus.pinyin, str(bonus.value), "outside the cap")
     if table.row_count:
         parts.append(table)
     if result.valid:
