@@ -45,7 +45,7 @@ from rich.table import Table
 from tingpai.bots import bot_names
 from tingpai.cli.common import games_progress, parse_options, percent, positive_int
 from tingpai.inputs import one_line
-from tingpai.rules import RuleError, ruleset_ids
+from tingpai.rules import RuleError, ruleset_ids, ruleset_spec
 from tingpai.sim import Backend, SimReport, local_backend, read_manifest, run_sim
 from tingpai.sim.runner import DEFAULT_MAX_HANDS
 from tingpai.sim.store import DEFAULT_FLUSH_EVERY, STORAGES
@@ -157,6 +157,10 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
             "flush_every": manifest.flush_every,
             "max_hands": manifest.max_hands,
         }
+        if given["rules"] is not None:
+            # The manifest keeps the canonical id: the same command, an alias in it
+            # (``--rules hu``), is the same run.
+            given["rules"] = ruleset_spec(given["rules"]).id
         bots = given["bots"]
         if bots is not None and len(bots) == 1:
             given["bots"] = bots * len(manifest.bots)

@@ -21,8 +21,7 @@ from pettingzoo import AECEnv
 from tingpai.engine.actions import ACTION_SPACE_SIZE
 from tingpai.engine.hand import Hand
 from tingpai.env.encoding import OBS_SIZE, Encoder, encode_mask, observation_bounds
-from tingpai.env.table import EnvTable
-from tingpai.inputs import whole_number
+from tingpai.env.table import EnvTable, index_number
 from tingpai.rules import find_ruleset
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import counts_to_str, tile_to_str, tiles_to_str
@@ -61,7 +60,7 @@ def seed_number(seed: object) -> int:
     """A reset seed as a Python int: a whole number of at least 0 (a numpy integer too);
     ValueError naming it otherwise (it used to fail with a TypeError about adding a str to
     an int, or with Gymnasium's complaint about a numpy integer)."""
-    number = whole_number(seed)
+    number = index_number(seed)
     if number is None or number < 0:
         raise ValueError(f"seed must be None or a whole number of at least 0, got {seed!r}")
     return number

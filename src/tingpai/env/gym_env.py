@@ -31,8 +31,7 @@ from tingpai.bots import Bot, bot_names, find_bot
 from tingpai.engine.actions import ACTION_SPACE_SIZE
 from tingpai.env.aec import observation_space, render, split_options
 from tingpai.env.encoding import Encoder, encode_mask
-from tingpai.env.table import EnvTable, StepResult
-from tingpai.inputs import whole_number
+from tingpai.env.table import EnvTable, StepResult, index_number
 from tingpai.rules import ruleset_ids
 from tingpai.rules.ruleset import Ruleset
 
@@ -71,7 +70,7 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         ruleset, env_options = split_options(rules, options)
         players = ruleset.options.players
         if seat != "random":
-            number = whole_number(seat)
+            number = index_number(seat)
             if number is None or not 0 <= number < players:
                 raise ValueError(f"seat must be 0-{players - 1} or 'random', got {seat!r}")
             seat = number

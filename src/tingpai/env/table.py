@@ -53,6 +53,17 @@ def finite_number(name: str, value: object) -> float:
     return number
 
 
+def index_number(value: object) -> int | None:
+    """:func:`~tingpai.inputs.whole_number` for values a learner hands in: an action index,
+    a seed, a seat.  A numpy array of shape (1,) (a batched policy's action) has an
+    ``__index__`` that raises TypeError; it is no whole number either (None), so that it is
+    named or substituted like any other value that is no index."""
+    try:
+        return whole_number(value)
+    except TypeError:
+        return None
+
+
 @dataclass(frozen=True)
 class StepResult:
     """What one applied action did."""
@@ -138,7 +149,7 @@ class EnvTable:
         legal = self.current().legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has nothing to decide now")
-        number = whole_number(index)
+        number = index_number(index)
         for action in legal:
             if action.index == number:
                 return action, False

@@ -87,7 +87,8 @@ def rate(successes: int, n: int) -> Estimate:
 
 
 def mean(values: Iterable[float]) -> Estimate:
-    """The mean of ``values`` with a normal 95% interval (mean ± 1.96 standard errors).
+    """The mean of ``values`` with a normal 95% interval (mean ± 1.96 standard errors);
+    of a single value, the interval is unbounded (its spread is unknown).
 
     >>> e = mean([1, 2, 3, 4])
     >>> e.value, round(e.sd, 4), round(e.high - e.value, 4)
@@ -107,7 +108,10 @@ def _mean_from_sums(n: int, total: float, squares: float) -> Estimate:
     if n == 0:
         return Estimate("mean", 0.0, 0.0, 0.0, 0)
     mu = total / n
-    var = max(0.0, (squares - n * mu * mu) / (n - 1)) if n > 1 else 0.0
+    if n == 1:
+        # One sample says nothing of the spread: no interval (not one of width zero).
+        return Estimate("mean", mu, -math.inf, math.inf, 1, sd=math.nan)
+    var = max(0.0, (squares - n * mu * mu) / (n - 1))
     sd = math.sqrt(var)
     half = Z95 * sd / math.sqrt(n)
     return Estimate("mean", mu, mu - half, mu + half, n, sd=sd)
@@ -128,7 +132,8 @@ def _normal_p(z: float) -> float:
 
 def difference_p(a: Estimate, b: Estimate) -> float | None:
     """Two-sided p-value of ``a`` and ``b`` differing: the two-proportion z-test (pooled)
-    for rates, Welch's z-test for means; None when either has no sample.
+    for rates, Welch's z-test for means; None when either has no sample (or, for means,
+    a single one: no standard error to test with).
 
     >>> round(difference_p(rate(550, 1000), rate(500, 1000)), 4)
     0.0252
@@ -136,6 +141,8 @@ def difference_p(a: Estimate, b: Estimate) -> float | None:
     1.0
     """
     if not (a.defined and b.defined) or a.kind != b.kind:
+        return None
+    if a.kind == "mean" and min(a.n, b.n) < 2:
         return None
     if a.kind == "rate":
         pooled = (a.successes + b.successes) / (a.n + b.n)

@@ -43,11 +43,14 @@ def _unit(run: BalanceRun) -> str:
 
 
 def fmt(e: Estimate) -> str:
-    """``12.3% [11.8, 12.9]`` for a rate, ``41.20 [40.81, 41.59]`` for a mean."""
+    """``12.3% [11.8, 12.9]`` for a rate, ``41.20 [40.81, 41.59]`` for a mean, ``41.00 [—]``
+    for the mean of a single sample."""
     if not e.defined:
         return "—"
     if e.kind == "rate":
         return f"{100 * e.value:.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
+    if e.n < 2:  # a single sample: no interval
+        return f"{e.value:,.{0 if abs(e.value) >= 1000 else 2}f} [—]"
     digits = 0 if abs(e.value) >= 1000 or e.high - e.low >= 100 else 2
     return f"{e.value:,.{digits}f} [{e.low:,.{digits}f}, {e.high:,.{digits}f}]"
 

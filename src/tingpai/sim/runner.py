@@ -63,7 +63,12 @@ def resolve_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
 
     Raises ValueError naming an unknown level or a wrong count.
     """
-    names = [bots] if isinstance(bots, str) else list(bots)
+    if isinstance(bots, str):
+        names = [bots]
+    elif isinstance(bots, Sequence):
+        names = list(bots)
+    else:
+        raise ValueError(f"bots must be a bot level or a list of one per seat, got {bots!r}")
     for name in names:
         if name not in bot_names():
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
@@ -117,13 +122,20 @@ def run_sim(
 
     Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option,
     :class:`~tingpai.sim.store.StoreError` for a run directory that does not fit, and
-    ValueError for bad bots, games, seed or workers, before any game is played.
+    ValueError for bad bots, games, seed, workers, ``max_hands`` or ``flush_every``,
+    before any game is played.
     """
     opts = dict(options or {})
     ruleset = table_of(rules, opts)
     seats = resolve_bots(bots, ruleset.options.players)
     games = whole_number("games", games)
     seed = whole_number("seed", seed)
+    # The manifest stores these: a value it cannot read back would leave a run that
+    # tingpai report and --resume refuse.
+    workers = whole_number("workers", workers)
+    flush_every = whole_number("flush_every", flush_every)
+    if max_hands is not None:
+        max_hands = whole_number("max_hands", max_hands)
     if isinstance(rules, Ruleset) and out is not None:
         raise ValueError(
             f"a run directory needs a ruleset id (tingpai report and --resume rebuild the "
@@ -135,6 +147,8 @@ def run_sim(
         raise ValueError(f"games must be at most {MAX_GAMES:,}, got {games:,}")
     if max_hands is not None and max_hands < 1:
         raise ValueError(f"max_hands must be at least 1, got {max_hands}")
+    if flush_every < 1:
+        raise ValueError(f"flush_every must be at least 1, got {flush_every}")
     runner = backend if backend is not None else local_backend(workers)
     if isinstance(runner, ProcessBackend):
         check_sendable(rules)
