@@ -8,6 +8,35 @@ import { patternsList } from "./panel.js";
 
 const HIDDEN_OPTIONS = new Set(["rounds"]); // set by the game length choice
 
+// A language switch draws the lobby again: the new-table form as the player left it (every
+// field, in order, and which boxes are open) is put back into the form drawn in the new
+// language.  (It used to come back at its defaults: seats, timer and options lost.)
+let draft = null;
+
+function formState(form) {
+  return {
+    rules: (form.querySelector("input[name=rules]:checked") || {}).value,
+    fields: [...form.querySelectorAll("input, select")].map((n) => (n.type === "checkbox" || n.type === "radio" ? n.checked : n.value)),
+    open: [...form.querySelectorAll("details")].map((d) => d.open),
+  };
+}
+
+function restoreForm(form, state) {
+  const fields = [...form.querySelectorAll("input, select")];
+  const boxes = [...form.querySelectorAll("details")];
+  if (fields.length !== state.fields.length || boxes.length !== state.open.length) return;
+  fields.forEach((n, i) => {
+    if (n.type === "checkbox" || n.type === "radio") n.checked = state.fields[i];
+    else n.value = state.fields[i];
+  });
+  boxes.forEach((d, i) => { d.open = state.open[i]; });
+}
+
+window.addEventListener("languagechange", () => {
+  const form = document.getElementById("new-table");
+  draft = form ? formState(form) : null;
+});
+
 function choices(allowed) {
   // "all, head_bump" -> ["all", "head_bump"]; words with spaces are descriptions, not values.
   return allowed.split(",").map((s) => s.trim()).filter((s) => s && !s.includes(" "));
@@ -224,6 +253,8 @@ export async function lobbyPage(root) {
     }
   });
   fillRules();
+  if (draft && draft.rules === current().id) restoreForm(form, draft);
+  draft = null;
 
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();

@@ -719,7 +719,7 @@ export class LiveTable {
           live.append(tileRow(d.waits, { cls: "tiny" }));
         } else {
           live.textContent = t("hint.live", { n: d.live });
-          live.title = d.improving.join(" ");
+          live.title = d.improving.map(tileName).join(" "); // tile names, not notation
         }
         if (d.waits && d.waits.length) live.append(el("span", "live", ` ${t("hint.live", { n: d.live })}`));
         row.append(live);
@@ -838,9 +838,12 @@ export class LiveTable {
       else box.append(el("p", "loading", "…"));
     }
     if (this.gameEnd) {
-      const net = this.rules ? this.gameEnd.scores.map((s) => s - this.rules.start_points) : null;
+      // Net counts from the table's own starting points (a lobby option), not the default.
+      const options = this.info.options || {};
+      const start = options.start_points ?? (this.rules ? this.rules.start_points : null);
+      const net = start !== null && start !== undefined ? this.gameEnd.scores.map((s) => s - start) : null;
       const showMoney = settlesInMoney(this.rules);
-      const stake = this.info.options && this.info.options.stake ? this.info.options.stake : 1;
+      const stake = options.stake ? options.stake : 1;
       box.append(gamePanel(ctx, {
         scores: this.gameEnd.scores, net, money: net ? net.map((x) => x * stake) : null, showMoney,
         ratings: this.gameEnd.ratings, record: this.gameEnd.record, replay: `#/replay/${this.id}`,
