@@ -171,3 +171,27 @@ def test_switching_the_language_keeps_the_new_table_form(server: Any, page: Any)
     assert options.start_points == 25000 and options.furiten is False and options.rounds == 1
     page.select_option("#lang", "en")
 
+
+
+def test_your_own_concealed_kong_is_logged_with_its_tiles(server: Any, page: Any) -> None:
+    """The log read "You declare a concealed kong" with no tile, though the player knows
+    it (another seat's concealed kong stays without its tiles: they are hidden)."""
+    page.goto(server.url + "/")
+    lines = page.evaluate("""async () => {
+      const table = await import('/static/js/table.js');
+      const i18n = await import('/static/js/i18n.js');
+      const entry = { key: 'log.ckong', seat: 0, tiles: ['7z', '7z', '7z', '7z'] };
+      const out = [];
+      for (const code of ['en', 'zh-Hans', 'zh-Hant']) {
+        i18n.setLanguage(code);
+        out.push(table.logText(entry, ['me', 'bot'], 0), table.logText(entry, ['me', 'bot'], 1));
+      }
+      i18n.setLanguage('en');
+      return out;
+    }""")
+    mine_en, theirs_en, mine_hans, theirs_hans, mine_hant, theirs_hant = lines
+    assert mine_en.startswith("You declare a concealed kong of ") and "Red" in mine_en, lines
+    assert theirs_en == "me declares a concealed kong", lines
+    assert mine_hans.startswith("你 暗杠 ") and "中" in mine_hans, lines
+    assert theirs_hans == "me 暗杠" and theirs_hant == "me 暗槓", lines
+    assert mine_hant.startswith("你 暗槓 "), lines
