@@ -552,10 +552,13 @@ def create_app(settings: Settings | str) -> FastAPI:
         return Me(account=account_view(row))
 
     @app.get("/api/accounts/{name}")
-    async def profile(name: str) -> dict[str, Any]:
-        """An account's profile: ratings per ruleset, tables it sits at, and its finished
-        games (newest first) with their records and rating changes."""
-        data: dict[str, Any] | None = await run_db(lambda s: read_profile(s, name))
+    async def profile(name: str, request: Request) -> dict[str, Any]:
+        """An account's profile: ratings per ruleset, tables it sits at (a private one
+        only to the account itself), and its finished games (newest first) with their
+        records and rating changes."""
+        account = await signed_in(request)
+        viewer = account[0] if account is not None else None
+        data: dict[str, Any] | None = await run_db(lambda s: read_profile(s, name, viewer))
         if data is None:
             raise HTTPException(404, f"no account {name!r}")
         return data
@@ -777,8 +780,11 @@ def finished_summary(row: TableRow) -> dict[str, Any]:
     }
 
 
-def read_profile(session: Session, name: str) -> dict[str, Any] | None:
-    """The profile of an account (``GET /api/accounts/{name}``)."""
+def read_profile(session: Session, name: str, viewer: int | None = None
+                 ) -> dict[str, Any] | None:
+    """The profile of an account (``GET /api/accounts/{name}``) as the account ``viewer``
+    (None: a guest) may see it: the private tables it sits at are listed to itself only
+    (a private table is joined by link)."""
     if accounts.check_account_name(name):  # no account has it: not looked up
         return None
     account = session.scalars(
@@ -794,11 +800,14 @@ def read_profile(session: Session, name: str) -> dict[str, Any] | None:
         .order_by(TableRow.finished_at.desc())
         .limit(200)
     ).all()
-    seated = session.execute(
+    seated_query = (
         select(SeatRow.table_id, SeatRow.seat, TableRow.rules, TableRow.status)
         .join(TableRow, TableRow.id == SeatRow.table_id)
         .where(SeatRow.account_id == account.id, TableRow.status != "finished")
-    ).all()
+    )
+    if viewer != account.id:
+        seated_query = seated_query.where(TableRow.private.is_(False))
+    seated = session.execute(seated_query).all()
     games = []
     for result, table in results:
         players = session.execute(

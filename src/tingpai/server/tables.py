@@ -56,6 +56,7 @@ from tingpai.engine import (
     Phase,
     shuffled_wall,
 )
+from tingpai.inputs import MAX_INT
 from tingpai.rules import Ruleset, find_ruleset
 from tingpai.server import ratings
 from tingpai.server.accounts import is_table_id, new_token, token_hash
@@ -338,6 +339,14 @@ class LiveTable:
         return len(self.seats)
 
     @property
+    def game_over(self) -> bool:
+        """The game has ended: by its rules, or because a seat's score is past what a hand
+        can start with (``MAX_INT``, what a record holds), so no next hand can be dealt."""
+        return self.match.is_over or (
+            self.match.hand is not None and self.match.hand.is_over
+            and any(abs(score) > MAX_INT for score in self.match.scores))
+
+    @property
     def record_url(self) -> str:
         """Where the finished game's record is served."""
         return f"/api/tables/{self.id}/record"
@@ -466,7 +475,7 @@ class LiveTable:
             for s in hand.to_act():
                 if self.seats[s].kind == "human":
                     self.deadlines[s] = now + self.timer
-        elif hand is not None and self.ready_deadline is None and not self.match.is_over:
+        elif hand is not None and self.ready_deadline is None and not self.game_over:
             # the hand just ended: its last view already carries the time of the next deal
             self.ready_deadline = now + self.timer
 
@@ -595,14 +604,16 @@ class LiveTable:
             message = self.hand_end_message(number)
             for conn in self.connections():
                 self.batch.messages.append((conn, message))
-            if self.match.is_over:
+            if self.game_over:
                 self._finish()
                 return False
             if self.ready_deadline is None and self.timer is not None:  # rebuilt tables
                 self.ready_deadline = time.time() + self.timer
             for seat in self.seats:
                 seat.ready = False
-        if self.match.is_over:
+        if self.game_over:
+            if not self.match.is_over:  # left between hands past the score limit before
+                self._finish()
             return False
         if self.ready_to_deal():
             self.deal()
@@ -1014,13 +1025,15 @@ class TableManager:
         return table
 
     async def load(self, table_id: str, until_seq: int | None = None) -> LiveTable | None:
-        """Rebuild a table from storage by replaying its walls and actions;
-        :class:`TableUnavailable` when this version cannot (nothing stored is changed)."""
+        """Rebuild a table from storage by replaying its walls and actions (in a worker
+        thread: a long game takes a second of CPU, which must not stall the event loop and
+        every other table); :class:`TableUnavailable` when this version cannot (nothing
+        stored is changed)."""
         data = await asyncio.to_thread(self.storage.run, lambda s: read_table(s, table_id))
         if data is None:
             return None
         try:
-            table = build_table(self, *data, until_seq=until_seq)
+            table = await asyncio.to_thread(build_table, self, *data, until_seq=until_seq)
         except ValueError as exc:  # RuleError, RecordError and IllegalAction among them
             raise TableUnavailable(
                 f"table {table_id} cannot be rebuilt by this version of the server: {exc}"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -34,6 +35,9 @@ from tingpai.engine.summary import hand_steps, hand_summary
 from tingpai.server import accounts
 from tingpai.server.storage import Storage, TableRow
 from tingpai.server.tables import LiveTable, TableManager
+
+MAX_HINTS = 1024
+"""Seats whose latest hint is kept."""
 
 
 def web_dir() -> str:
@@ -57,6 +61,12 @@ def install(app: FastAPI, manager: TableManager, storage: Storage) -> None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
 
+    hints: OrderedDict[tuple[str, int], tuple[str, asyncio.Future[dict[str, Any]]]] = \
+        OrderedDict()
+    """The latest hint of each seat, by the view it is of: a hint takes up to 0.2 s of CPU
+    and a GET is not rate-limited, so each view's hint is computed once, in a worker
+    thread (asking in a loop must not stall the event loop, and every table with it)."""
+
     @app.get("/api/tables/{table_id}/hint")
     async def seat_hint(table_id: str, token: str) -> dict[str, Any]:
         """The hint for the token's seat at this moment."""
@@ -69,7 +79,17 @@ def install(app: FastAPI, manager: TableManager, storage: Storage) -> None:
             if hand is None or hand.is_over:
                 raise HTTPException(409, "no hand is being played")
             obs = hand.observe(seat)
-            return {"seq": table.seat_seq(seat), "hint": hint(obs)}
+            seq = table.seat_seq(seat)
+        view = json.dumps(obs.to_json(), sort_keys=True)
+        key = (table.id, seat)
+        known = hints.get(key)
+        if known is None or known[0] != view:
+            known = view, asyncio.ensure_future(asyncio.to_thread(hint, obs))
+            hints[key] = known
+        hints.move_to_end(key)
+        while len(hints) > MAX_HINTS:
+            hints.popitem(last=False)
+        return {"seq": seq, "hint": await asyncio.shield(known[1])}
 
     @app.get("/api/tables/{table_id}/hands/{number}")
     async def hand_end(table_id: str, number: int) -> dict[str, Any]:
@@ -92,8 +112,9 @@ def install(app: FastAPI, manager: TableManager, storage: Storage) -> None:
             raise HTTPException(404, f"no table {table_id!r}")
         if row.status != "finished" or row.record is None:
             raise HTTPException(409, "the game is not finished: its replay shows every hand")
-        try:
-            return _replayed(table_id, json.dumps(row.record, sort_keys=True))
+        try:  # a long game takes a second to replay: not on the event loop
+            return await asyncio.to_thread(_replayed, table_id,
+                                           json.dumps(row.record, sort_keys=True))
         except (RecordError, ReplayError) as exc:  # a stored record that no longer replays
             raise HTTPException(500, f"the stored record does not replay: {exc}") from None
 
