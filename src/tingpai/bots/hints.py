@@ -28,7 +28,7 @@ from tingpai.analysis import (
     waits,
 )
 from tingpai.analysis.capped import UNREACHABLE, capped_shanten, limits
-from tingpai.engine import ActionKind, Observation
+from tingpai.engine import ActionKind, Observation, Phase
 from tingpai.rules import Payments, Ruleset, WinKind
 from tingpai.scoring import Score, Situation, score
 from tingpai.tiles import NUM_KINDS, Meld, Tile, tile_to_str, tiles_to_str, to_counts, wind_to_str
@@ -281,15 +281,20 @@ def hint(obs: Observation) -> dict[str, Any]:
     concealed = [t for t in range(NUM_KINDS) for _ in range(obs.hand[t])]
     melds = list(obs.melds[seat])
     pond = obs.ponds[seat]
+    # Seen outside the hand and its melds (``analyze`` counts those): ``obs.visible``
+    # holds every pond and meld, the seat's own melds and a discard on offer included.
     visible = list(obs.visible)
-    if obs.claim_tile is not None and obs.claim_tile < NUM_KINDS and obs.actor != seat:
-        # The offered tile is not yet in a pond: count it as seen.
-        visible[obs.claim_tile] = min(4, visible[obs.claim_tile] + 1)
+    for meld in melds:
+        for t in meld.tiles:
+            visible[t] -= 1
+    if obs.phase is Phase.ROBBING and obs.claim_tile is not None and obs.claim_tile < NUM_KINDS:
+        # The tile added to a kong is in no pond or meld yet: count it as seen.
+        visible[obs.claim_tile] += 1
     held = to_counts(concealed)
     for meld in melds:
         for t in meld.tiles:
             held[t] += 1
-    visible = [min(v, 4 - h) for v, h in zip(visible, held, strict=True)]
+    visible = [max(0, min(v, 4 - h)) for v, h in zip(visible, held, strict=True)]
     moment: dict[str, Any] = {
         "seat": seat,
         "can_win": [
@@ -318,7 +323,9 @@ def hint(obs: Observation) -> dict[str, Any]:
         tile = concealed[[tile_to_str(t) for t in concealed].index(option["tile"])]
         counts[tile] -= 1
         after = [t for t in range(NUM_KINDS) if counts[t] for _ in range(counts[t])]
+        visible[tile] += 1  # the discard lies in the pond
         left = analyze(after, melds, obs.forms, visible, table)
+        visible[tile] -= 1
         counts[tile] += 1
         option["waits"] = left.get("waits", [])
         option["wins"] = left.get("wins", [])

@@ -114,6 +114,8 @@ def _table(args: argparse.Namespace) -> TableRules | None:
     """The ``--rules`` table, or None; :class:`UsageError` naming a bad argument."""
     if args.rules is None:
         for flag, given in (("--option", args.option), ("--flowers", args.flowers),
+                            ("--seat-wind", args.seat_wind != "E"),
+                            ("--round-wind", args.round_wind != "E"),
                             ("--dealer-repeats", args.dealer_repeats),
                             ("--eighth-repeat", args.eighth_repeat)):
             if given:
@@ -189,7 +191,8 @@ def _read(
         forms = table.ruleset.options.forms
     else:
         try:
-            forms = parse_forms(args.forms or "standard,pairs,orphans")
+            forms = parse_forms(
+                "standard,pairs,orphans" if args.forms is None else args.forms)
         except ValueError as exc:
             raise UsageError(f"--forms: {exc}") from None
     try:
