@@ -14,10 +14,13 @@ every pattern that was not present and what it needs.  ``tingpai score HAND --js
 the same hand and prints the JSON result instead.
 
 ``tingpai score --json`` without a hand reads one JSON object on stdin and prints one on
-stdout, exactly as DESIGN.md "Contracts" says.  Extra input field: ``special`` (a special
-win's pattern id, e.g. ``"eight_immortals"``; ``win_tile`` may then be null).  Extra output
-fields: ``unit``, ``subtotal``, ``capped``, ``bonuses``, ``decomposition`` and ``count`` in
-pattern entries.
+stdout, exactly as DESIGN.md "Contracts" says; the flags that describe a hand
+(``--self-draw``, ``--seat-wind``, ...) are then refused (exit status 2), since the object
+carries those fields and a flag would otherwise be silently ignored; ``--rules`` fills in an
+object without ``rules`` and must name the same ruleset as one with it.  Extra input field:
+``special`` (a special win's pattern id, e.g. ``"eight_immortals"``; ``win_tile`` may then
+be null).  Extra output fields: ``unit``, ``subtotal``, ``capped``, ``bonuses``,
+``decomposition`` and ``count`` in pattern entries.
 
 Both forms have the defaults of DESIGN.md and of :class:`~tingpai.scoring.Situation` (a
 discard win, seat and round wind East, no repeats, ...), so a hand scores the same from
@@ -62,7 +65,7 @@ from typing import Any
 
 from tingpai.cli.common import parse_options, read_option_files
 from tingpai.inputs import MAX_NOTATION, MAX_SCORE_TEXT, JSONInputError, echo, load_json, one_line
-from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids
+from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids, ruleset_spec
 from tingpai.scoring import (
     WIN_WORDS,
     Explanation,
@@ -84,6 +87,9 @@ from tingpai.tiles import (
     parse_tiles,
     wind_from_str,
 )
+
+DEFAULT_RULES = "hu-4p"
+"""The human form's ruleset when ``--rules`` is not given."""
 
 
 class InputError(ValueError):
@@ -264,13 +270,32 @@ def read_json_input(stdin: Any) -> object:
         raise InputError("bad JSON: " + str(exc).removeprefix("not valid JSON: ")) from None
 
 
-def run_json(stdin: Any, stdout: Any) -> int:
-    """Read one JSON object, print one; 0 for any scored hand, 2 for malformed input."""
+def run_json(stdin: Any, stdout: Any, rules: str | None = None) -> int:
+    """Read one JSON object, print one; 0 for any scored hand, 2 for malformed input.
+    ``rules`` (``--rules``) is the object's ``rules`` when it has none, and must name the
+    same ruleset as the object's when it has one."""
     try:
-        situation, ruleset = situation_from_json(read_json_input(stdin))
+        data = read_json_input(stdin)
+        if rules is not None and isinstance(data, dict):
+            data = _with_rules(data, rules)
+        situation, ruleset = situation_from_json(data)
     except InputError as exc:
         return _json_error(stdout, str(exc))
     return _print_json(situation, ruleset, stdout)
+
+
+def _with_rules(data: dict[str, Any], rules: str) -> dict[str, Any]:
+    """The stdin object with ``--rules``: filled in when absent, checked when present."""
+    if "rules" not in data:
+        return {**data, "rules": rules}
+    try:
+        same = ruleset_spec(rules).id == ruleset_spec(data["rules"]).id
+    except (RuleError, TypeError):
+        return data  # an unknown id on either side is named by the object's checks
+    if not same:
+        raise InputError(f"--rules {rules} and the object's rules {data['rules']!r} differ: "
+                         "give one of them")
+    return data
 
 
 def _json_error(stdout: Any, message: str) -> int:
@@ -311,7 +336,7 @@ def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
         options = parse_options(args.option or [])
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    ruleset = _ruleset(args.rules, options)
+    ruleset = _ruleset(args.rules or DEFAULT_RULES, options)
     special = _special(args.special)
     try:
         concealed, melds, win_tile = parse_hand(args.hand)
@@ -332,7 +357,8 @@ def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
         for r in repl:
             if r not in ("kong", "flower"):
                 raise InputError(f"--replacements: {r!r} must be 'kong' or 'flower'")
-    if args.dealer_repeats < 0:
+    repeats = 0 if args.dealer_repeats is None else args.dealer_repeats
+    if repeats < 0:
         raise InputError("--dealer-repeats must be a non-negative integer")
     chosen = WinKind.SELF_DRAW if args.self_draw else WinKind.DISCARD if args.discard else None
     seat_given = None if args.seat is None else _wind(args.seat, "--seat-wind")
@@ -344,8 +370,8 @@ def situation_from_args(args: argparse.Namespace) -> tuple[Situation, Ruleset]:
     situation = Situation(
         concealed=tuple(concealed), win_tile=-1 if win_tile is None else win_tile,
         melds=tuple(melds), win=win,
-        seat_wind=seat, round_wind=_wind(args.round, "--round-wind"),
-        flowers=tuple(_tiles(args.flowers, "--flowers")), dealer_repeats=args.dealer_repeats,
+        seat_wind=seat, round_wind=_wind(args.round or "E", "--round-wind"),
+        flowers=tuple(_tiles(args.flowers or "", "--flowers")), dealer_repeats=repeats,
         eighth_repeat=args.eighth_repeat, replacements=tuple(repl),
         robbing_kong=args.robbing_kong, last_tile=args.last_tile, blessing=args.blessing,
         special=special,
@@ -417,10 +443,37 @@ def render(explanation: Explanation, ruleset: Ruleset, show_absent: bool) -> Any
     return Group(*parts)
 
 
+HAND_FLAGS = (
+    ("option", "--option"), ("discard", "--discard"),
+    ("self_draw", "--self-draw"), ("seat", "--seat-wind"), ("round", "--round-wind"),
+    ("flowers", "--flowers"), ("dealer_repeats", "--dealer-repeats"),
+    ("eighth_repeat", "--eighth-repeat"), ("replacements", "--replacements"),
+    ("robbing_kong", "--robbing-kong"), ("last_tile", "--last-tile"),
+    ("blessing", "--blessing"), ("special", "--special"),
+)
+"""(dest, flag) of the flags that describe the hand of the human form: the stdin JSON
+object carries these as its fields, so with no HAND a given flag is refused, not ignored
+(``--rules`` alone is taken: it fills in an object without ``rules`` and must agree with
+one that has it)."""
+
+
 def run(args: argparse.Namespace) -> int:
     """The ``score`` subcommand."""
     if args.json and not args.hand:
-        return run_json(sys.stdin, sys.stdout)
+        given = [flag for dest, flag in HAND_FLAGS
+                 if getattr(args, dest, None) is not None and getattr(args, dest) is not False]
+        if given:
+            return _json_error(
+                sys.stdout,
+                f"{given[0]} describes a HAND given on the command line; without one the "
+                "JSON object on stdin carries every field (options, win, seat_wind, ...)",
+            )
+        if args.rules is not None:
+            try:
+                ruleset_spec(args.rules)
+            except RuleError as exc:
+                return _json_error(sys.stdout, f"--rules: {exc}")
+        return run_json(sys.stdin, sys.stdout, args.rules)
     if not args.hand:
         print("tingpai score: error: give a hand (e.g. \"123m456p789s1122z +2z\") or --json",
               file=sys.stderr)
@@ -452,7 +505,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print the result as JSON; without a hand, read the JSON input "
                              "object on stdin")
-    parser.add_argument("--rules", default="hu-4p",
+    parser.add_argument("--rules", default=None,
                         help=f"ruleset id ({', '.join(ruleset_ids())}); default hu-4p")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--discard", action="store_true", help="won on a discard (default)")
@@ -461,17 +514,17 @@ def register(subparsers: Any) -> None:
         "--seat-wind", "--seat", dest="seat", default=None, metavar="WIND",
         help="seat wind E/S/W/N (default E, as in the JSON contract; S with --blessing earth)"
     )
-    parser.add_argument("--round-wind", "--round", dest="round", default="E", metavar="WIND",
+    parser.add_argument("--round-wind", "--round", dest="round", default=None, metavar="WIND",
                         help="prevailing wind E/S/W/N (default E)")
-    parser.add_argument("--flowers", default="", help="declared bonus tiles, e.g. 15f")
+    parser.add_argument("--flowers", default=None, help="declared bonus tiles, e.g. 15f")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE",
                         help="ruleset option (value read as JSON if it parses), repeatable")
-    parser.add_argument("--dealer-repeats", type=int, default=0, metavar="N",
+    parser.add_argument("--dealer-repeats", type=int, default=None, metavar="N",
                         help="the dealer's repeat count (JSON field dealer_repeats)")
     parser.add_argument("--repeats", type=int, dest="dealer_repeats", help=argparse.SUPPRESS)
     parser.add_argument("--eighth-repeat", action="store_true",
                         help="the hand is played at the dealer's eighth repeat")
-    parser.add_argument("--replacements", default="",
+    parser.add_argument("--replacements", default=None,
                         help="replacement chain that produced the winning tile, e.g. kong,flower")
     parser.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
     parser.add_argument("--last-tile", action="store_true",

@@ -64,7 +64,6 @@ the policies' states).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from itertools import compress
 from typing import Any, ClassVar
@@ -83,7 +82,7 @@ from tingpai.engine.observation import Observation, fast_observation
 from tingpai.engine.results import HandResult, Phase
 from tingpai.engine.settlement import Settlement
 from tingpai.engine.table import Claimable, ClaimKind
-from tingpai.engine.wall import HAND_SIZE, shuffled_wall
+from tingpai.engine.wall import HAND_SIZE, seeded_rng, shuffled_wall
 from tingpai.inputs import echo
 from tingpai.rules.base import MultipleWinners, WinKind
 from tingpai.rules.policies import SpecialWin, TurnWin
@@ -203,7 +202,7 @@ class Hand(Settlement, Explanations):
     ) -> None:
         ruleset = rules if isinstance(rules, Ruleset) else find_ruleset(rules)
         if wall is None:
-            wall = shuffled_wall(ruleset, random.Random(0 if seed is None else seed))
+            wall = shuffled_wall(ruleset, seeded_rng(seed))
         elif seed is not None:
             raise ValueError("give a wall or a seed, not both")
         elif isinstance(wall, str):

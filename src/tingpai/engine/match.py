@@ -35,7 +35,7 @@ from tingpai.engine.errors import IllegalAction
 from tingpai.engine.hand import Hand
 from tingpai.engine.observation import Observation
 from tingpai.engine.settlement import checked_scores
-from tingpai.engine.wall import shuffled_wall
+from tingpai.engine.wall import seeded_rng, shuffled_wall
 from tingpai.inputs import echo
 from tingpai.rules.base import RepeatOnDraw
 from tingpai.rules.registry import find_ruleset
@@ -194,6 +194,8 @@ class Match:
             self.ruleset = find_ruleset(rules, **dict(options or {}))
         if seed is not None and rng is not None:
             raise ValueError("give a seed or an rng, not both")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random (or None), got {echo(rng)}")
         opts = self.ruleset.options
         self.players = opts.players
         self.start = start
@@ -202,7 +204,7 @@ class Match:
             st.check_reachable(self.ruleset)
         except ValueError as exc:
             raise ValueError(f"start {exc}") from None
-        self.rng = rng if rng is not None else random.Random(0 if seed is None else seed)
+        self.rng = rng if rng is not None else seeded_rng(seed)
         self.auto_deal = auto_deal
         self.dealer = st.dealer
         self.repeats = st.repeats

@@ -30,6 +30,20 @@ def full_set(ruleset: Ruleset) -> list[Tile]:
     return sorted(tiles)
 
 
+def seeded_rng(seed: object) -> random.Random:
+    """The shuffler of a ``seed`` (None: 0), which must be a whole number
+    (:func:`~tingpai.inputs.whole_number`): TypeError otherwise, since ``"7"`` or ``7.0``
+    would seed another game than ``7`` without a word.
+
+    >>> seeded_rng(7).random() == random.Random(7).random()
+    True
+    """
+    number = 0 if seed is None else whole_number(seed)
+    if number is None:
+        raise TypeError(f"seed must be a whole number (or None), got {echo(seed)}")
+    return random.Random(number)
+
+
 def shuffled_wall(ruleset: Ruleset, rng: random.Random) -> list[Tile]:
     """The full set in an order drawn from ``rng`` (the only randomness of a hand)."""
     wall = full_set(ruleset)
