@@ -13,6 +13,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -190,8 +191,10 @@ async def play_and_log(url: str, table: str, token: str | None, log: list[dict[s
                 return
 
 
-def play_out(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    """Play a seat greedily to the game's end; the ``game_end`` message."""
+def play_out(client: TestClient, table: str, token: str,
+             stop: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+    """Play a seat greedily to the game's end; the ``game_end`` message (or the first
+    ``hand_end`` message that ``stop`` accepts, without sending ``ready`` for it)."""
     bot = tingpai.find_bot("greedy")
     with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
         while True:
@@ -201,6 +204,8 @@ def play_out(client: TestClient, table: str, token: str) -> dict[str, Any]:
                 ws.send_json({"type": "act", "seq": message["seq"],
                               "action": action_json(action)})
             elif message["type"] == "hand_end":
+                if stop is not None and stop(message):
+                    return message
                 ws.send_json({"type": "ready"})
             elif message["type"] == "game_end":
                 end: dict[str, Any] = message

@@ -86,8 +86,6 @@ def test_a_table_stored_past_the_limit_between_hands_is_finished_on_start(
     """A table an earlier server left between hands with a score past the limit (its
     deal failed, so nothing more was stored) is finished when it is rebuilt: connecting
     shows the hand's end and the game's, rather than a ``ready`` raising again."""
-    from tingpai.engine import Observation
-    from tingpai.engine.observation import action_json
     from tingpai.server import tables
 
     with TestClient(create_app(Settings(database_url=db_url))) as client:
@@ -96,20 +94,9 @@ def test_a_table_stored_past_the_limit_between_hands_is_finished_on_start(
         # as an earlier server did: the game is not over when a score passes the limit
         monkeypatch.setattr(tables.LiveTable, "game_over",
                             property(lambda self: self.match.is_over))
-        bot = tingpai.find_bot("greedy")
-        with client.websocket_connect(
-                f"/ws/tables/{made['table']}?token={made['token']}") as ws:
-            while True:
-                message = ws.receive_json()
-                if message["type"] == "view" and message["legal"]:
-                    action = bot.act(Observation.from_json(message["view"]))
-                    ws.send_json({"type": "act", "seq": message["seq"],
-                                  "action": action_json(action)})
-                elif message["type"] == "hand_end":
-                    scores = message["result"]["scores"]
-                    if max(abs(s) for s in scores) > MAX_SCORE:
-                        break
-                    ws.send_json({"type": "ready"})
+        stopped = play_out(client, made["table"], made["token"],
+                           stop=lambda m: max(abs(s) for s in m["result"]["scores"]) > MAX_SCORE)
+        scores = stopped["result"]["scores"]
         assert client.get(f"/api/tables/{made['table']}").json()["status"] == "playing"
         monkeypatch.undo()
     with TestClient(create_app(Settings(database_url=db_url))) as client:
@@ -217,6 +204,38 @@ def test_hint_requests_in_a_loop_do_not_stall_the_server(
 
 # ---------------------------------------------------------------- rebuilding a table
 
+def _healthz_while_slow(db_url: str, monkeypatch: pytest.MonkeyPatch, module: Any,
+                        name: str, path: str) -> tuple[float, dict[str, Any]]:
+    """Finish a one-hand bot table, make ``module.name`` take 1 s, ask for ``path`` (ID
+    filled in) on a fresh server and, meanwhile, ``/healthz``: (how long /healthz took,
+    the slow answer's JSON)."""
+    with TestClient(create_app(Settings(database_url=db_url))) as client:
+        made = create_table(client, "hu-2p", ["bot:greedy", "bot:greedy"],
+                            options={"max_hands": 1})
+        assert wait_finished(client, made["table"])["status"] == "finished"
+    original = getattr(module, name)
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.0)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, slow)
+    with ThreadServer(Settings(database_url=db_url)) as server:
+
+        async def main() -> tuple[float, dict[str, Any]]:
+            async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+                asking = asyncio.create_task(http.get(path.format(made["table"])))
+                await asyncio.sleep(0.2)
+                start = time.monotonic()
+                assert (await http.get("/healthz")).status_code == 200
+                took = time.monotonic() - start
+                answer = await asking
+                assert answer.status_code == 200, answer.text
+                return took, answer.json()
+
+        return asyncio.run(main())
+
+
 def test_rebuilding_a_table_from_storage_does_not_stall_the_server(
         db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A finished table nobody watches is dropped from memory at the next lobby request
@@ -227,32 +246,10 @@ def test_rebuilding_a_table_from_storage_does_not_stall_the_server(
     thread (here made to take 1 s): ``/healthz`` is answered meanwhile."""
     from tingpai.server import tables
 
-    with TestClient(create_app(Settings(database_url=db_url))) as client:
-        made = create_table(client, "hu-2p", ["bot:greedy", "bot:greedy"],
-                            options={"max_hands": 1})
-        assert wait_finished(client, made["table"])["status"] == "finished"
-    original = tables.build_table
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(1.0)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(tables, "build_table", slow)
-    with ThreadServer(Settings(database_url=db_url)) as server:
-
-        async def main() -> float:
-            async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
-                asking = asyncio.create_task(http.get(f"/api/tables/{made['table']}"))
-                await asyncio.sleep(0.2)
-                start = time.monotonic()
-                assert (await http.get("/healthz")).status_code == 200
-                took = time.monotonic() - start
-                answer = await asking
-                assert answer.status_code == 200 and answer.json()["status"] == "finished"
-                return took
-
-        took = asyncio.run(main())
-        assert took < 0.5, took
+    took, table = _healthz_while_slow(db_url, monkeypatch, tables, "build_table",
+                                      "/api/tables/{}")
+    assert table["status"] == "finished"
+    assert took < 0.5, took
 
 
 def test_replaying_a_finished_game_does_not_stall_the_server(
@@ -260,30 +257,7 @@ def test_replaying_a_finished_game_does_not_stall_the_server(
     """``GET /api/tables/{ID}/replay`` (and ``/replay/{n}``) played the stored record
     again on the event loop (as long as rebuilding the table, above) whenever it was not
     among the 32 last replayed; it runs in a worker thread (here made to take 1 s)."""
-    with TestClient(create_app(Settings(database_url=db_url))) as client:
-        made = create_table(client, "hu-2p", ["bot:greedy", "bot:greedy"],
-                            options={"max_hands": 1})
-        assert wait_finished(client, made["table"])["status"] == "finished"
-    original = web_api.replay
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(1.0)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(web_api, "replay", slow)
-    with ThreadServer(Settings(database_url=db_url)) as server:
-
-        async def main() -> float:
-            async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
-                await http.get(f"/api/tables/{made['table']}")  # the table is loaded
-                asking = asyncio.create_task(http.get(f"/api/tables/{made['table']}/replay"))
-                await asyncio.sleep(0.2)
-                start = time.monotonic()
-                assert (await http.get("/healthz")).status_code == 200
-                took = time.monotonic() - start
-                answer = await asking
-                assert answer.status_code == 200 and len(answer.json()["hands"]) == 1
-                return took
-
-        took = asyncio.run(main())
-        assert took < 0.5, took
+    took, game = _healthz_while_slow(db_url, monkeypatch, web_api, "replay",
+                                     "/api/tables/{}/replay")
+    assert len(game["hands"]) == 1
+    assert took < 0.5, took

@@ -12,7 +12,6 @@ in its docstring, what happened before its fix.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
@@ -21,19 +20,11 @@ from typing import Any
 import pytest
 
 import tingpai
-from tingpai.cli import main
+
+from .test_contracts_audit import cli
 
 BASE = {"rules": "hu-4p", "concealed": "123s123p789p99p", "melds": ["chow 123m"],
         "win_tile": "9p"}
-
-
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    """Run ``tingpai ARGV`` with ``stdin``; (status, stdout, stderr)."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 # --- tingpai score --json: the stdin form ----------------------------------------------
