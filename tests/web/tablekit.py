@@ -43,12 +43,18 @@ def show_lobby_patterns(page: Any, rules: str) -> None:
 
 
 def start_table(page: Any, url: str, rules: str, *, length: str = "full",
-                seats: dict[int, str] | None = None) -> str:
-    """Fill the lobby form and start a table; returns its id (from the page's address)."""
+                seats: dict[int, str] | None = None,
+                options: dict[str, str] | None = None) -> str:
+    """Fill the lobby form (``options``: table options typed into their boxes) and start a
+    table; returns its id (from the page's address)."""
     open_lobby(page, url)
     page.check(f"input[name=rules][value={rules}]")
     for seat, value in (seats or {}).items():
         page.select_option(f"select[name=seat{seat}]", value)
+    if options:
+        page.click("details.options summary")
+        for name, value in options.items():
+            page.fill(f".option input[name={name}]", value)
     page.check(f"input[name=length][value={length}]")
     page.click("#start")
     try:

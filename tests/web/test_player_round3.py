@@ -203,13 +203,7 @@ def test_the_header_sign_out_signs_out(server: Any, page: Any) -> None:
 
 def test_leaderboard_bots_and_profile_after_a_one_hand_game(server: Any, page: Any) -> None:
     name = sign_up(page, server.url, "r3p")
-    open_lobby(page, server.url)
-    page.check("input[name=rules][value=hu-2p]")
-    page.click("details.options summary")
-    page.fill(".option input[name=max_hands]", "1")
-    page.click("#start")
-    page.wait_for_function("location.hash.startsWith('#/table/')")
-    table_id = str(page.evaluate("location.hash").rsplit("/", 1)[1])
+    table_id = start_table(page, server.url, "hu-2p", options={"max_hands": "1"})
     assert server.table(table_id).ruleset.options.max_hands == 1
     page.wait_for_selector(".hand.mine .tile")
     play_until_hand_end(page)

@@ -41,14 +41,8 @@ def test_the_game_end_net_counts_from_the_table_starting_points(
 ) -> None:
     """A hu-2p table started at 50000 points (a lobby option) ended with the standings'
     "Net" column counted from the ruleset's 40000: +10000 for a player back on 50000."""
-    open_lobby(page, server.url)
-    page.check("input[name=rules][value=hu-2p]")
-    page.click("details.options summary")
-    page.fill(".option input[name=start_points]", "50000")
-    page.fill(".option input[name=max_hands]", "1")
-    page.click("#start")
-    page.wait_for_function("location.hash.startsWith('#/table/')")
-    table_id = str(page.evaluate("location.hash").rsplit("/", 1)[1])
+    table_id = start_table(page, server.url, "hu-2p",
+                           options={"start_points": "50000", "max_hands": "1"})
     assert server.table(table_id).ruleset.options.start_points == 50000
     page.wait_for_selector(".hand.mine .tile")
     play_until_hand_end(page)

@@ -30,9 +30,9 @@ class RepeatBonuses(Bonus):
         repeats = win.dealer_repeats
         if repeats and self.per_repeat and win.dealer:
             found = (Award("dealer_repeats", "Dealer Repeats", self.per_repeat * repeats,
-                           repeats, "连庄", "lián zhuāng"),)
+                           count=repeats, chinese="连庄", pinyin="lián zhuāng"),)
         at_last = win.dealer and repeats > 0 and repeats == self.last_repeat
         if self.eighth and (win.eighth_repeat or at_last):
-            found += (Award("eighth_repeat", "Eighth Repeat", self.eighth, 1, "八连庄",
-                            "bā lián zhuāng"),)
+            found += (Award("eighth_repeat", "Eighth Repeat", self.eighth, chinese="八连庄",
+                            pinyin="bā lián zhuāng"),)
         return found
