@@ -21,7 +21,8 @@ continues a stopped run there without replaying its finished games, and ends wit
 report an uninterrupted run gives; parameters left out are taken from the manifest, and
 those given must match it (``--games`` may grow the run).  ``--backend ray`` plays on a
 local Ray instance with ``--workers`` CPUs (default all), or on the cluster at
-``--address``; the results are the same on every backend.
+``--address`` (``--workers`` then caps the games played at once); the results are the
+same on every backend.
 
 Human form: a progress bar on standard error, then tables of the rates per hand, the
 seats' average scores, the pattern frequencies and the speed.  ``--json`` prints one JSON
@@ -84,7 +85,8 @@ def register(subparsers: Any) -> None:
         "--workers",
         type=positive_int,
         help="local worker processes (default 1); with --backend ray, CPUs of the local "
-        "Ray instance (default all)",
+        "Ray instance (default all); with --address, at most W games at a time on the "
+        "cluster (default: one per cluster CPU)",
     )
     p.add_argument("--out", metavar="DIR", help="write the games' rows and the report to DIR")
     p.add_argument(
@@ -101,7 +103,6 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--backend",
         choices=("local", "ray"),
-        default="local",
         help="where games run: local processes (default) or Ray",
     )
     p.add_argument(
@@ -188,6 +189,11 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
 
 def _backend(args: argparse.Namespace) -> Backend:
     """The backend the arguments ask for (Ray imported only when asked for)."""
+    if args.backend == "local" and args.address is not None:
+        raise ValueError(
+            f"--address {args.address} is a Ray cluster's: use it with --backend ray (or "
+            "alone), not with --backend local"
+        )
     if args.backend == "ray" or args.address is not None:
         from tingpai.sim.ray_backend import RayBackend
 
@@ -227,6 +233,12 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         what = "records" if args.records else "results"
         return _fail(args, f"cannot write {what}: {exc}")
+    finally:
+        # A run refused before its games (a run directory that does not fit) never runs
+        # the backend, which would have stopped the Ray instance it started.
+        close = getattr(backend, "close", None)
+        if close is not None:
+            close()
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:

@@ -82,7 +82,9 @@ class RayBackend:
         self.address = address
         self.chunk = chunk
         self.workers = workers or (os.cpu_count() or 1)
-        """CPUs the run uses (known for a cluster once connected)."""
+        """CPUs the run uses (known for a cluster once connected: its CPUs, or the
+        ``workers`` given when fewer, so a run can leave room for others' jobs)."""
+        self._cap = workers
         self._owns = False
 
     def connect(self) -> None:
@@ -103,7 +105,8 @@ class RayBackend:
             except Exception as exc:  # Ray raises several kinds: name the cause
                 raise ValueError(f"cannot start {where}: {exc}") from None
             self._owns = True
-        self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.workers = cpus if self._cap is None else min(cpus, self._cap)
 
     def close(self) -> None:
         """Stop the Ray instance this backend started (one it found running stays)."""

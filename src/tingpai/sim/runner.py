@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from tingpai.bots import bot_names
+from tingpai.bots.play import new_game
 from tingpai.rules.ruleset import Ruleset
 from tingpai.sim.backends import Backend, ProcessBackend, local_backend
 from tingpai.sim.games import (
@@ -27,6 +29,7 @@ from tingpai.sim.store import (
     open_store,
     write_summary,
 )
+from tingpai.tiles import parse_tiles
 
 DEFAULT_MAX_HANDS = 1000
 """Hands per game after which ``run_sim`` stops a game that has not ended.  Bot games end
@@ -56,6 +59,30 @@ def taken_record(folder: Path, games: int) -> str | None:
         ):
             taken.append(int(number))
     return record_name(min(taken) - 1) if taken else None
+
+
+def foreign_record(
+    folder: Path, games: int, rules: str | Ruleset, options: Mapping[str, Any],
+    seats: Sequence[str], seed: int,
+) -> str | None:
+    """The name of the first record of games ``0 .. games - 1`` in ``folder`` when another
+    run wrote it (another ruleset, or a first wall that game's seed does not deal), so a
+    resumed run does not add its records to a folder of someone else's; None when that
+    record is this run's or the folder holds none.  One record is read, whatever the run's
+    size."""
+    name = taken_record(folder, games)
+    if name is None:
+        return None
+    index = int(name.removeprefix("game-").removesuffix(".json")) - 1
+    try:
+        data = json.loads((folder / name).read_text(encoding="utf-8"))
+        wall = tuple(parse_tiles(data["hands"][0]["wall"]))
+        rules_id = data["rules"]
+    except (OSError, ValueError, KeyError, IndexError, TypeError):  # JSON, notation
+        return name  # not a record this run could have written
+    match, _ = new_game(list(seats), game_seed(seed, index), rules, options)
+    dealt = tuple(match.next_hand().wall)
+    return None if rules_id == match.ruleset.id and wall == dealt else name
 
 
 def resolve_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
@@ -158,6 +185,12 @@ def run_sim(
         if taken is not None:
             raise ValueError(f"records folder {out_dir} already holds {taken} from another "
                              "run: give an empty folder (nothing was written)")
+    elif out_dir is not None:
+        foreign = foreign_record(out_dir, games, rules, opts, seats, seed)
+        if foreign is not None:
+            raise ValueError(f"records folder {out_dir} holds {foreign} from another run: "
+                             "give this run's records folder or an empty one (nothing was "
+                             "written)")
     stats = SimStats(ruleset, opts, seats, seed, max_hands)
     first = 0
     store: RunStore | None = None
