@@ -219,6 +219,8 @@ def situation_from_json(data: object) -> tuple[Situation, Ruleset]:
                 f"field 'replacements' entries must be 'kong' or 'flower', got {echo(r)}"
             )
     robbing = _field(data, "robbing_kong", bool, False, "true or false")
+    if "robbing_kong" in data and not robbing and "win" in data and win is WinKind.ROBBING_KONG:
+        raise InputError("field 'win' is 'robbing-kong' but field 'robbing_kong' is false")
     last = _field(data, "last_tile", bool, False, "true or false")
     blessing = _field(data, "blessing", (str, type(None)), None, "null, 'heaven' or 'earth'")
     if blessing not in (None, "heaven", "earth"):

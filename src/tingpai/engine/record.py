@@ -45,7 +45,7 @@ from tingpai.inputs import (
     echo,
     load_json,
 )
-from tingpai.rules import find_ruleset
+from tingpai.rules import find_ruleset, ruleset_spec
 from tingpai.rules.base import RuleError
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import InvalidNotation, Tile, parse_tiles
@@ -236,6 +236,15 @@ def _check_start(start: StartState, ruleset: Ruleset) -> None:
         raise RecordError(f"record start: {exc}") from None
 
 
+def _canonical(rules: str) -> str | None:
+    """The registered id a record's ``rules`` names (an alias such as ``"hu"`` names
+    ``"hu-4p"``); None when it names none."""
+    try:
+        return ruleset_spec(rules).id
+    except RuleError:
+        return None
+
+
 def replay(
     record: Mapping[str, Any] | str | Record,
     *,
@@ -257,7 +266,8 @@ def replay(
     A record may stop before the game's end.  With ``partial`` its last hand may also stop
     before that hand's end (a game in progress); otherwise an unfinished hand is an error.
     ``rules`` replays a game of a :class:`~tingpai.rules.Ruleset` built in code (its id
-    must be the record's ``rules``; the record's options are then the ruleset's own).
+    must be the record's ``rules``, or the id that alias names; the record's options are
+    then the ruleset's own).
     Raises :class:`RecordError` for a malformed record (including a wall that is not the
     ruleset's tile set, naming the missing and extra tiles), and TypeError for a
     ``rules`` that is not a Ruleset.
@@ -269,7 +279,7 @@ def replay(
             f"options), got {echo(rules)}"
         )
     if rules is not None:
-        if rules.id != rec.rules:
+        if rules.id != rec.rules and _canonical(rec.rules) != rules.id:
             raise RecordError(
                 f"record rules {echo(rec.rules)} is not the given ruleset {echo(rules.id)}"
             )
