@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 
 from tingpai.cli import main, sim_cmd
-from tingpai.sim import SerialBackend
+from tingpai.rules import WinKind
+from tingpai.sim import GameOutcome, HandSummary, Manifest, SerialBackend, WinSummary
+from tingpai.sim.balance import BalanceRun, compare_runs
+from tingpai.sim.balance_report import render_markdown, summary_markdown
 
 
 def sim(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
@@ -110,3 +113,39 @@ def test_a_run_refused_before_its_games_closes_its_backend(
     status, error = sim(capsys, *BASE, "--seed", "9", "--games", "1", "--out", run)
     assert status == 2 and "error" in error
     assert ClosingBackend.closed == 1
+
+
+# --- Hu points beside Hong Kong fan -----------------------------------------------------------
+
+
+def winning_run(rules: str, players: int, values: list[int]) -> BalanceRun:
+    """A run of one game of ``rules`` whose hands are self-draw wins worth ``values``."""
+    hands = tuple(
+        HandSummary(WinKind.SELF_DRAW, 0,
+                    (WinSummary(0, WinKind.SELF_DRAW, None, value, ()),),
+                    turns=30, deltas=(0,) * players, ready=(False,) * players,
+                    no_pattern=(False,) * players)
+        for value in values
+    )
+    start = (1000,) * players
+    game = GameOutcome(0, 0, hands, start, start, tuple(range(players)))
+    manifest = Manifest(rules, {}, ("random",) * players, 0, 1)
+    return BalanceRun.from_outcomes(Path(rules), manifest, [game])
+
+
+def test_hu_points_and_hong_kong_fan_are_not_compared() -> None:
+    """A Hu run's average winning value (base points, thousands) used to be tested against
+    a Hong Kong run's (fan, a few) and reported as a "significant difference"."""
+    hu = winning_run("hu-2p", 2, [2000, 3000, 2500, 4000] * 5)
+    hk = winning_run("hk-2p", 2, [3, 4, 5, 3] * 5)
+    other_hu = winning_run("hu-4p", 4, [200, 300, 250, 400] * 5)
+    pairs = {(c.metric, c.first, c.second) for c in compare_runs([hu, hk, other_hu])}
+    assert ("average winning value", 0, 2) in pairs  # both in points: compared
+    assert ("average winning value", 0, 1) not in pairs
+    assert ("average winning value", 1, 2) not in pairs
+    assert ("win rate", 0, 1) in pairs  # rates are compared whatever the unit
+    table = summary_markdown([hu, hk])
+    assert " points |" in table and " fan |" in table
+    assert " points |" not in summary_markdown([hu, other_hu])
+    side = render_markdown([hu, hk])
+    assert "2,875 [" in side and "] points" in side and "] fan" in side

@@ -355,16 +355,23 @@ class Comparison:
         return self.adjusted < ALPHA
 
 
+VALUE_METRICS = frozenset({"average winning value"})
+"""Metrics in the ruleset's unit of value (Hu base points, Hong Kong fan): two runs of
+different units are not compared on them."""
+
+
 def compare_runs(runs: Sequence[BalanceRun]) -> list[Comparison]:
     """Every headline metric that two runs both have, for every pair of runs, with
-    Holm-adjusted p-values (see the module docstring)."""
+    Holm-adjusted p-values (see the module docstring); a Hu run and a Hong Kong run are
+    not compared on :data:`VALUE_METRICS`."""
     metrics = [r.metrics() for r in runs]
     raw: list[tuple[str, int, int, float, float]] = []
     for i in range(len(runs)):
         for j in range(i + 1, len(runs)):
+            apart = runs[i].ruleset.unit != runs[j].ruleset.unit
             for name, a in metrics[i].items():
                 b = metrics[j].get(name)
-                if b is None:
+                if b is None or (apart and name in VALUE_METRICS):
                     continue
                 p = difference_p(a, b)
                 if p is not None:

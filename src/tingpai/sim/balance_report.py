@@ -20,7 +20,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tingpai.sim.balance import ALPHA, BalanceRun, Comparison, Estimate, compare_runs
+from tingpai.sim.balance import (
+    ALPHA,
+    VALUE_METRICS,
+    BalanceRun,
+    Comparison,
+    Estimate,
+    compare_runs,
+)
 
 TEST_NOTE = (
     "Intervals are 95%: Wilson score intervals for rates, mean ± 1.96 standard errors for "
@@ -209,12 +216,21 @@ def _side_by_side(
         for i, m in enumerate(metrics):
             e = m.get(name)
             text = fmt(e) if e is not None else "—"
+            text += _unit_note(runs, i, name) if e is not None else ""
             c = vs_first.get((name, i))
             if c is not None and c.significant:
                 text += " *"
             cells.append(text)
         rows.append(cells)
     return header, rows
+
+
+def _unit_note(runs: Sequence[BalanceRun], index: int, metric: str) -> str:
+    """`` fan`` / `` points`` after a value in its ruleset's unit when the runs set side by
+    side count value in different units (Hu beside Hong Kong); nothing otherwise."""
+    if metric not in VALUE_METRICS or len({_unit(r) for r in runs}) < 2:
+        return ""
+    return f" {_unit(runs[index])}"
 
 
 def _differences(
@@ -322,7 +338,7 @@ def summary_markdown(runs: Sequence[BalanceRun], metrics: Sequence[str] = SUMMAR
         m = run.metrics()
         cells = [run.label, f"{run.games:,}", f"{run.hands:,}"]
         for name in metrics:
-            text = fmt(m[name])
+            text = fmt(m[name]) + _unit_note(runs, i, name)
             c = comparisons.get((name, i))
             cells.append(text + (" *" if c is not None and c.significant else ""))
         rows.append(cells)
