@@ -208,8 +208,14 @@ class Explanations(Table):
         forms = self._std if self._melds[s] else self._forms
         if not is_complete(c[:NUM_KINDS], forms):
             return f"seat {s}'s hand {self._hand_text(s)} is not complete"
+        # Scored as the win check scores it (Hand._tsumo_score): with the replacement chain and
+        # the last draw, so the reason names the hand's real worth.  A blessing would make
+        # the win valid, so none applies here.
         sc = score(
-            self._situation(s, self._drawn, None, WinKind.SELF_DRAW),
+            self._situation(
+                s, self._drawn, None, WinKind.SELF_DRAW, replacements=tuple(self._chain),
+                last_tile=self._last_draw(s),
+            ),
             self.ruleset,
         )
         return f"seat {s}'s hand is not a valid win: {sc.reason or 'no scoring pattern'}"

@@ -429,9 +429,6 @@ class Hand(Settlement, Explanations):
             forms = self._std if self._melds[s] else self._forms
             if not is_complete(c[:NUM_KINDS], forms):
                 return None
-            last = (self._limit is not None and len(self._ponds[s]) == self._limit - 1) or (
-                self.wall_left == 0
-            )
             sc = score(
                 self._situation(
                     s,
@@ -439,7 +436,7 @@ class Hand(Settlement, Explanations):
                     None,
                     WinKind.SELF_DRAW,
                     replacements=tuple(self._chain),
-                    last_tile=last,
+                    last_tile=self._last_draw(s),
                     blessing=self._blessings.on_self_draw(self, s),
                 ),
                 self.ruleset,

@@ -354,6 +354,13 @@ class Table:
             blessing=blessing,
         )
 
+    def _last_draw(self, s: int) -> bool:
+        """Whether a self-draw by seat ``s`` now is on the last tile (Hu: its pond one short
+        of the limit; every table: the wall empty), which scores the Last Tile pattern."""
+        return (self._limit is not None and len(self._ponds[s]) == self._limit - 1) or (
+            self.wall_left == 0
+        )
+
     def _special_situation(self, s: int, special: str, *, self_drawn: bool) -> Situation:
         """The scorer's view of a special win (pattern ``special``) of seat ``s``."""
         c = self._counts[s]
