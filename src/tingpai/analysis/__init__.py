@@ -1,8 +1,9 @@
 """Hand analysis: shanten, waits, tile efficiency and decompositions (hand shape only).
 
 Every entry point takes ``counts``, the 34 counts of the concealed tiles with fixed melds
-removed (list, tuple, bytes or bytearray), and optionally ``forms`` (a :class:`Form`: the
-standard four melds and a pair, seven distinct pairs, thirteen orphans; default all).  A
+removed (list, tuple, bytes or bytearray, or a numpy array of integers), and optionally
+``forms`` (a :class:`Form`: the standard four melds and a pair, seven distinct pairs,
+thirteen orphans; default all).  A
 hand with ``k`` fixed melds holds 13-3k tiles between turns and 14-3k after a draw.
 Analysis is pure and table driven (see :mod:`tingpai.analysis.tables`): a call costs a few
 dict lookups, so bots may call it in their inner loops.

@@ -1,7 +1,7 @@
 """Shanten, waits and tile efficiency, computed from the per-suit tables in :mod:`.tables`.
 
-Every function takes ``counts``: 34 counts (list, tuple, bytes or bytearray, or a uint8
-numpy array) of the concealed tiles with fixed melds removed, so a hand with ``k`` fixed
+Every function takes ``counts``: 34 counts (list, tuple, bytes or bytearray, or a numpy
+array of integers) of the concealed tiles with fixed melds removed, so a hand with ``k`` fixed
 melds holds 13-3k or 14-3k tiles.  Seven pairs and thirteen orphans only apply when there
 is no fixed meld.  Shanten is the *exact* number: one less than the least number of tiles
 to draw (discarding others) to complete the hand, never counting on a fifth copy of a kind
@@ -13,6 +13,7 @@ is a multiple of 3) raise ``ValueError``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -59,7 +60,13 @@ _MASK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
 def as_bytes(counts: Sequence[int]) -> bytes:
     """Counts as bytes, the form every table is keyed by (``bytes(bytearray(x))`` is
     faster than ``bytes(x)`` for lists)."""
-    return counts if type(counts) is bytes else bytes(bytearray(counts))
+    if type(counts) is bytes:
+        return counts
+    if type(counts) is list or type(counts) is tuple or type(counts) is bytearray:
+        return bytes(bytearray(counts))
+    # A numpy array (or another sequence) entry by entry: bytearray() would read an
+    # array's raw buffer, 8 bytes per int64 count, refused as "not 34 entries".
+    return bytes(bytearray(operator.index(c) for c in counts))
 
 
 def _orphans(key: bytes) -> int:
@@ -134,7 +141,7 @@ def shanten(counts: Sequence[int], forms: Form = ALL_FORMS) -> int:
     >>> shanten(parse_counts("123m456p789s11122z"))
     -1
     """
-    b = counts if type(counts) is bytes else bytes(bytearray(counts))
+    b = bytes(bytearray(counts)) if type(counts) is list else as_bytes(counts)
     comb = COMB
     fv = _form_bits(forms)
     z = HONOR_KEYS[b[27:]]
@@ -263,7 +270,7 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
     >>> waits(parse_counts("1112345678999m"))  # nine gates
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
-    b = counts if type(counts) is bytes else bytes(bytearray(counts))
+    b = bytes(bytearray(counts)) if type(counts) is list else as_bytes(counts)
     fv = _form_bits(forms)
     value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv, True)
     if value == NA and not forms:

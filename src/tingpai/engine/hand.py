@@ -302,7 +302,10 @@ class Hand(Settlement, Explanations):
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+        """Every action ``seat`` may take now (empty when it has nothing to decide);
+        ValueError for a seat that is not at this table, as :meth:`observe`."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat_of(seat)
         cached = self._legal.get(seat)
         if cached is not None:
             return cached

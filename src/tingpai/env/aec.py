@@ -12,6 +12,7 @@ table (every hand open) as text, ``"human"`` prints it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,7 @@ from tingpai.engine.actions import ACTION_SPACE_SIZE
 from tingpai.engine.hand import Hand
 from tingpai.env.encoding import OBS_SIZE, Encoder, encode_mask, observation_bounds
 from tingpai.env.table import EnvTable, index_number
-from tingpai.rules import find_ruleset
+from tingpai.rules import RuleError, find_ruleset, ruleset_spec
 from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import counts_to_str, tile_to_str, tiles_to_str
 
@@ -44,15 +45,29 @@ def observation_space() -> spaces.Dict:
 
 
 def split_options(
-    rules: Ruleset | str, options: dict[str, Any]
+    rules: Ruleset | str, options: dict[str, Any], keywords: Iterable[str] = ()
 ) -> tuple[Ruleset, dict[str, Any]]:
-    """The ruleset (ruleset options applied) and the environment options."""
+    """The ruleset (ruleset options applied) and the environment options.  ``keywords``:
+    the environment's own named arguments, listed with :data:`ENV_OPTIONS` when a word is
+    neither (a typo of ``episode`` is not only "no option of hu-4p")."""
     env_options = {k: v for k, v in options.items() if k in ENV_OPTIONS}
     rule_options = {k: v for k, v in options.items() if k not in ENV_OPTIONS}
+    own = ", ".join(sorted(ENV_OPTIONS.union(keywords)))
     if isinstance(rules, Ruleset):
         if rule_options:
-            raise ValueError("ruleset options go with a ruleset id, not with a Ruleset object")
+            names = ", ".join(repr(k) for k in rule_options)
+            raise ValueError(
+                f"ruleset options go with a ruleset id, not with a Ruleset object: got "
+                f"{names} (environment options: {own})"
+            )
         return rules, env_options
+    spec = ruleset_spec(rules)
+    for name in rule_options:
+        if name not in spec.options:
+            raise RuleError(
+                f"unknown option {name!r} for {spec.id} (ruleset options: "
+                f"{', '.join(sorted(spec.options))}; environment options: {own})"
+            )
     return find_ruleset(rules, **rule_options), env_options
 
 
@@ -114,7 +129,7 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        ruleset, env_options = split_options(rules, options)
+        ruleset, env_options = split_options(rules, options, ("render_mode", "score_scale"))
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be ansi, human or None, got {render_mode!r}")
         self.ruleset = ruleset

@@ -29,7 +29,7 @@ from gymnasium import spaces
 
 from tingpai.bots import Bot, bot_names, find_bot
 from tingpai.engine.actions import ACTION_SPACE_SIZE
-from tingpai.env.aec import observation_space, render, split_options
+from tingpai.env.aec import observation_space, render, seed_number, split_options
 from tingpai.env.encoding import Encoder, encode_mask
 from tingpai.env.table import EnvTable, StepResult, index_number
 from tingpai.rules import ruleset_ids
@@ -67,7 +67,9 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         illegal: str = "substitute",
         **options: Any,
     ) -> None:
-        ruleset, env_options = split_options(rules, options)
+        ruleset, env_options = split_options(
+            rules, options, ("opponents", "seat", "render_mode", "score_scale", "illegal")
+        )
         players = ruleset.options.players
         if seat != "random":
             number = index_number(seat)
@@ -165,7 +167,12 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Start an episode; the bots play until the learner's first decision."""
+        """Start an episode; the bots play until the learner's first decision.  ``seed``:
+        None or a whole number of at least 0 (numpy's integers too), as the PettingZoo
+        environment takes it."""
+        if seed is not None:
+            # Gymnasium's own check refuses a numpy integer and takes True as seed 1.
+            seed = seed_number(seed)
         super().reset(seed=seed)
         self.table.reset(seed)
         if self.table.match is not self._match_seen:
@@ -183,12 +190,17 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         # In a game episode, hands the bots ended before the learner's first decision
         # still moved its points: they come with the first step's reward.
         self._carried = 0.0 if result is None else result.rewards[self.seat]
+        if self.render_mode == "human":
+            self.render()
         return self._observation()
 
     def step(
         self, action: int
     ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the bots' turns."""
+        if self.table.hand is not None and self.table.hand.is_over:
+            # (Not "seat 0 has nothing to decide now", as if the environment were stuck.)
+            raise ValueError("the episode is over: call reset()")
         result = self.table.step(self.seat, action)
         if not result.terminated:
             bots = self._play_bots()

@@ -9,6 +9,7 @@ share a predicate and differ only in their :class:`~tingpai.rules.pattern.Patter
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from tingpai.analysis.forms import Form
 from tingpai.rules.context import (
@@ -509,15 +510,21 @@ def flower_sets(ctx: HandContext) -> int:
 # --- combinators -------------------------------------------------------------------
 
 
-def none_of(predicates: Sequence[Callable[[HandContext], int]]) -> Callable[[HandContext], int]:
-    """A predicate that holds (1) exactly when none of ``predicates`` applies: a hand with
-    no other pattern (Hong Kong Chicken Hand)."""
-    preds = tuple(predicates)
+@dataclass(frozen=True)
+class NoneOf:
+    """The predicate :func:`none_of` makes: a module-level class, not a closure, so that a
+    ruleset holding it pickles (process pools, vector environments, checkpoints)."""
 
-    def no_other_pattern(ctx: HandContext) -> int:
-        for pred in preds:
+    predicates: tuple[Callable[[HandContext], int], ...]
+
+    def __call__(self, ctx: HandContext) -> int:
+        for pred in self.predicates:
             if pred(ctx):
                 return 0
         return 1
 
-    return no_other_pattern
+
+def none_of(predicates: Sequence[Callable[[HandContext], int]]) -> Callable[[HandContext], int]:
+    """A predicate that holds (1) exactly when none of ``predicates`` applies: a hand with
+    no other pattern (Hong Kong Chicken Hand)."""
+    return NoneOf(tuple(predicates))
