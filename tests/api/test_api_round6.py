@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -68,3 +69,20 @@ def test_analysis_still_refuses_counts_that_are_not_whole_numbers() -> None:
         tingpai.analysis.shanten(counts)
     with pytest.raises(ValueError, match="34 entries"):
         tingpai.analysis.shanten(np.zeros(42, dtype=np.int64))
+
+
+@pytest.mark.parametrize("number", [np.int64(1), np.int32(1), np.uint8(1)], ids=repr)
+def test_an_integer_option_may_be_a_numpy_integer(number: Any) -> None:
+    """A parameter sweep over ``np.arange`` used to be refused: "option min_fan must be an
+    integer, got np.int64(1)".  The value is kept as a plain int, so records stay JSON."""
+    rules = tingpai.find_ruleset("hk-4p", min_fan=number)
+    assert rules.options.min_value == 1 and type(rules.option_values["min_fan"]) is int
+    assert rules is tingpai.find_ruleset("hk-4p", min_fan=1)  # one table, one memo entry
+    game = tingpai.Match("hk-4p", {"min_fan": number}, seed=1)
+    assert json.loads(json.dumps(game.record()))["options"] == {"min_fan": 1}
+
+
+@pytest.mark.parametrize("value", [np.float64(1.0), True, "1"], ids=repr)
+def test_an_integer_option_still_refuses_what_is_no_integer(value: Any) -> None:
+    with pytest.raises(tingpai.rules.RuleError, match="option min_fan must be an integer"):
+        tingpai.find_ruleset("hk-4p", min_fan=value)

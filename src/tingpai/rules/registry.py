@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from tingpai.analysis.forms import FORM_NAMES, Form, parse_forms
-from tingpai.inputs import MAX_INT, JSONInputError, check_value, echo
+from tingpai.inputs import MAX_INT, JSONInputError, check_value, echo, whole_number
 from tingpai.rules.base import RuleError, RuleOptions
 from tingpai.rules.pattern import Pattern
 from tingpai.rules.payments import (
@@ -208,8 +208,15 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
     35000
     >>> find_ruleset("hu-4p", flowers=False).options.bonus_tiles
     ()
+
+    An integer option may be any integer type (numpy's too, as a parameter sweep gives
+    them); it is kept as a plain int, so records of the table stay JSON.
     """
     spec = ruleset_spec(id)
+    options = {
+        name: value if type(value) is int else _plain_int(value)
+        for name, value in options.items()
+    }
     for name, value in options.items():
         try:
             check_value(value)  # bounded nesting and numbers before anything reads them
@@ -245,6 +252,13 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
     if key is not None and len(_BUILT) < _BUILT_SIZE:
         _BUILT[key] = ruleset
     return ruleset
+
+
+def _plain_int(value: Any) -> Any:
+    """A non-bool integer of another type (numpy's) as a plain int; anything else as it
+    is, for the option's own check to accept or name."""
+    number = whole_number(value)
+    return value if number is None else number
 
 
 def _memo_key(id: str, options: Mapping[str, Any]) -> tuple[Any, ...] | None:
