@@ -362,6 +362,11 @@ class PatternScore:
     count: int = 1
     """How many times it counted (Value Triplet, Flower Tile); ``value`` is the total."""
 
+    @property
+    def label(self) -> str:
+        """Its name with its count when it counted more than once: ``Flower Tile ×2``."""
+        return f"{self.name} ×{self.count}" if self.count > 1 else self.name
+
     def to_json(self) -> dict[str, Any]:
         """``{id, name, chinese, pinyin, value, count}`` as in the score and replay output."""
         return {
@@ -1369,12 +1374,16 @@ def _evaluate(
         eligible = False
         if present:
             shown = ", ".join(ruleset.patterns[i].name for i, _ in present)
-            reason = f"complete hand but no qualifying pattern (only {shown}, which do not qualify)"
+            which = "which does not qualify" if len(present) == 1 else "none of which qualifies"
+            reason = f"complete hand but no qualifying pattern (only {shown}, {which})"
         else:
             reason = "complete hand but no qualifying pattern"
     elif total < opts.min_value:
         eligible = False
-        reason = f"the hand is worth {total}, below the minimum {opts.min_value}"
+        reason = (
+            f"the hand is worth {total} {ruleset.unit.value}, below the minimum "
+            f"{opts.min_value}"
+        )
     return _Outcome(ctx, decomposition, present, superseded, reduced, top, subtotal, total,
                     capped, eligible, reason, not mask & comp.unusual)
 

@@ -60,7 +60,7 @@ def test_hong_kong_compares_fan_with_the_minimum(capsys: pytest.CaptureFixture[s
     south = by_tile["2z"]
     assert south["discard"] == {
         "legal": False, "total": 1, "patterns": ["closed_hand"], "short": 2,
-        "reason": "the hand is worth 1, below the minimum 3",
+        "reason": "the hand is worth 1 fan, below the minimum 3",
     }
     assert south["self_draw"]["legal"] is False and south["self_draw"]["short"] == 1
     main(["analyze", SHANPON, "--rules", "hk-4p"])

@@ -202,7 +202,7 @@ def test_fanlaak_kong_chain_scores_one_replacement_fan() -> None:
     chain)."""
     hand = ckong_then_akong("hk-fanlaak")
     assert "tsumo" not in kinds(hand, 1)
-    with pytest.raises(IllegalAction, match="worth 2, below the minimum 3"):
+    with pytest.raises(IllegalAction, match="worth 2 fan, below the minimum 3"):
         act(hand, 1, "tsumo")
 
 
@@ -213,7 +213,7 @@ def test_refused_tsumo_on_a_kong_replacement_names_its_worth() -> None:
     w = build_wall("hk-4p", {0: "1111m23m456p789p5s"}, "5s", tail="4m")
     hand = new_hand("hk-4p", w)
     act(hand, 0, "ckong", "1m")
-    with pytest.raises(IllegalAction, match="worth 2, below the minimum 3"):
+    with pytest.raises(IllegalAction, match="worth 2 fan, below the minimum 3"):
         act(hand, 0, "tsumo")
 
 
@@ -228,7 +228,7 @@ def test_refused_tsumo_on_the_final_wall_tile_names_its_worth() -> None:
     while hand.phase.name == "CLAIMS":
         hand.apply(tingpai.Action.from_dict({"seat": hand.to_act()[0], "do": "pass"}))
     assert hand.wall_left == 0 and "tsumo" not in kinds(hand, 3)
-    with pytest.raises(IllegalAction, match="worth 2, below the minimum 3"):
+    with pytest.raises(IllegalAction, match="worth 2 fan, below the minimum 3"):
         act(hand, 3, "tsumo")
 
 

@@ -55,7 +55,7 @@ def test_score_json_below_the_minimum(monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     status, out = run_json({"rules": "hk-fanlaak", **HALF_FLUSH}, monkeypatch, capsys)
     assert status == 0 and not out["valid"]
-    assert out["reason"] == "the hand is worth 2, below the minimum 3"
+    assert out["reason"] == "the hand is worth 2 fan, below the minimum 3"
 
 
 def test_score_json_removed_tile(monkeypatch: pytest.MonkeyPatch,

@@ -27,7 +27,7 @@ def test_seed_example_table(capsys: pytest.CaptureFixture[str]) -> None:
     ("args", "lines"),
     [
         (["--self-draw", "--rules", "hu-3p"], ("each of 2 players pays 6600", "13200 in all")),
-        (["--self-draw", "--rules", "hu-2p"], ("each of 1 players pays 6600",)),
+        (["--self-draw", "--rules", "hu-2p"], ("the other player pays 6600",)),
         (["--rules", "hu-3p"], ("the discarder pays 16500",)),
         (["--option", "max_value=2000"], ("capped at 2000", "Total: 2000")),
         (["--seat", "E", "--repeats", "3"], ("Dealer Repeats", "Total: 6900")),

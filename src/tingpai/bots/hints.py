@@ -260,7 +260,8 @@ def hint(obs: Observation) -> dict[str, Any]:
     what the moment adds.
 
     Keys beyond :func:`analyze`'s: ``seat``; ``flowers_held`` (undeclared bonus tiles; while
-    they make the hand short, ``shanten`` is None and nothing else is analyzed); ``can_win``
+    they make the hand short, ``shanten`` is None and nothing else is analyzed);
+    ``can_declare`` (whether declaring them is legal now: in the seat's own turn); ``can_win``
     (the legal ``tsumo``/``ron`` actions' kinds); ``sacred`` (13 tiles: the waits lying in the
     seat's own pond, which bar every win by discard when the table has sacred discard);
     ``pond_left`` (the seat's discards before its pond reaches the limit, or None);
@@ -303,6 +304,7 @@ def hint(obs: Observation) -> dict[str, Any]:
         "pond_left": None if obs.pond_left is None else obs.pond_left[seat],
         "flowers_held": tiles_to_str(
             [t for t in range(NUM_KINDS, len(obs.hand)) for _ in range(obs.hand[t])]),
+        "can_declare": any(a.kind is ActionKind.FLOWER for a in obs.legal),
         "unit": ruleset.unit.value,
         "situation": table.situation(),
     }
@@ -337,11 +339,14 @@ def hint(obs: Observation) -> dict[str, Any]:
 def hint_text(view: dict[str, Any]) -> str:
     """A :func:`hint` in a few plain lines (the terminal game's ``hint`` command)."""
     lines = []
-    if view["flowers_held"]:
+    if view["flowers_held"] and view.get("can_declare", True):
         lines.append(f"declare your flowers ({view['flowers_held']}) to draw replacements")
+    elif view["flowers_held"]:
+        lines.append(f"flowers held ({view['flowers_held']}): declare them in your turn")
     if view["shanten"] is None:
         return "\n".join(lines)
-    state = {-1: "complete", 0: "ready"}.get(view["shanten"], f"{view['shanten']} from ready")
+    complete = "complete" if view["can_win"] else "complete, but no win is on offer now"
+    state = {-1: complete, 0: "ready"}.get(view["shanten"], f"{view['shanten']} from ready")
     lines.append(f"shanten {view['shanten']} ({state})")
     if view["can_win"]:
         lines.append(f"you can win now: {' or '.join(view['can_win'])}")

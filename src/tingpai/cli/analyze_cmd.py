@@ -44,7 +44,8 @@ from rich.table import Table
 from tingpai.analysis import Form, parse_forms
 from tingpai.bots.hints import TableRules, analyze
 from tingpai.cli.common import parse_options
-from tingpai.rules import RuleError, Ruleset, find_ruleset
+from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset
+from tingpai.scoring import Situation, score
 from tingpai.tiles import (
     EAST,
     NUM_KINDS,
@@ -53,6 +54,7 @@ from tingpai.tiles import (
     Tile,
     parse_counts,
     parse_hand,
+    parse_tile,
     parse_tiles,
     tile_to_str,
     tiles_to_str,
@@ -246,10 +248,27 @@ def _tiles(text_tiles: Sequence[str]) -> str:
 _HOW = (("discard", "on a discard"), ("self_draw", "by self-draw"))
 
 
-def _outcome_text(outcome: dict[str, Any], ruleset: Ruleset) -> str:
+def _names(table: TableRules, concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile,
+           key: str) -> str:
+    """What a win on ``tile`` scores, named in full: each pattern with its count (``Flower
+    Tile ×2``) and the bonuses outside the cap (Hu's Dealer Repeats), so the names account
+    for the total shown beside them; the table's own score, or (a win it does not allow)
+    the relaxed one the total then comes from."""
+    situation = Situation(
+        concealed=(*concealed, tile), win_tile=tile, melds=tuple(melds),
+        win=WinKind.DISCARD if key == "discard" else WinKind.SELF_DRAW,
+        seat_wind=table.seat_wind, round_wind=table.round_wind, flowers=table.flowers,
+        dealer_repeats=table.dealer_repeats, eighth_repeat=table.eighth_repeat,
+    )
+    shown = score(situation, table.ruleset)
+    if not shown.valid:
+        shown = score(situation, table.relaxed)
+    return ", ".join(p.label for p in (*shown.patterns, *shown.bonuses))
+
+
+def _outcome_text(outcome: dict[str, Any], ruleset: Ruleset, names: str) -> str:
     """One win in words: ``1500 points: All Sequences, ...`` or why it may not win."""
     unit = ruleset.unit.value
-    names = ", ".join(ruleset.pattern(pid).name for pid in outcome["patterns"])
     value = f"{outcome['total']} {unit}" + (f": {names}" if names else "")
     if outcome["legal"]:
         return value
@@ -261,8 +280,10 @@ def _outcome_text(outcome: dict[str, Any], ruleset: Ruleset) -> str:
     return f"not a win: {outcome['reason']}"
 
 
-def _print_wins(console: Console, result: dict[str, Any], ruleset: Ruleset) -> None:
+def _print_wins(console: Console, result: dict[str, Any], table_rules: TableRules,
+                concealed: Sequence[Tile], melds: Sequence[Meld]) -> None:
     """The waits at the table: per wait, the win on a discard and by self-draw."""
+    ruleset = table_rules.ruleset
     extras = "".join((
         f", flowers {result['flowers']}" if result.get("flowers") else "",
         f", {result['dealer_repeats']} repeats" if result.get("dealer_repeats") else "",
@@ -278,8 +299,10 @@ def _print_wins(console: Console, result: dict[str, Any], ruleset: Ruleset) -> N
     short = f"Short of the {result['minimum']} {result['unit']} minimum"
     problems: dict[str, list[str]] = {no_pattern: [], short: [], "Not a win": []}
     for wait in result["wins"]:
-        table.add_row(_tiles([wait["tile"]]), str(wait["live"]),
-                      *(_outcome_text(wait[key], ruleset) for key, _ in _HOW))
+        tile = parse_tile(wait["tile"])
+        table.add_row(_tiles([wait["tile"]]), str(wait["live"]), *(
+            _outcome_text(wait[key], ruleset, _names(table_rules, concealed, melds, tile, key))
+            for key, _ in _HOW))
         for key, words in _HOW:
             outcome = wait[key]
             if not outcome["legal"]:
@@ -296,13 +319,14 @@ def _print_wins(console: Console, result: dict[str, Any], ruleset: Ruleset) -> N
 
 
 def _print(
-    result: dict[str, Any], concealed: Sequence[Tile], table_rules: TableRules | None = None
+    result: dict[str, Any], concealed: Sequence[Tile], table_rules: TableRules | None = None,
+    melds: Sequence[Meld] = (),
 ) -> None:
     """Human-readable report with rich."""
     console = Console(highlight=False, markup=False)
-    melds = "  ".join(f"[{m}]" for m in result["melds"])
+    shown = "  ".join(f"[{m}]" for m in result["melds"])
     console.print(
-        f"Hand  {result['hand']}  {tiles_to_unicode(concealed)}" + (f"  {melds}" if melds else "")
+        f"Hand  {result['hand']}  {tiles_to_unicode(concealed)}" + (f"  {shown}" if shown else "")
     )
     by_form = ", ".join(f"{form} {value}" for form, value in result["shanten_by_form"].items())
     state = {-1: "complete", 0: "ready"}.get(result["shanten"], "")
@@ -317,7 +341,7 @@ def _print(
         else:
             console.print(f"Improving  {_tiles(result['improving'])}   live {result['live']}")
         if "wins" in result and table_rules is not None:
-            _print_wins(console, result, table_rules.ruleset)
+            _print_wins(console, result, table_rules, concealed, melds)
         return
     for decomposition in result["decompositions"]:
         console.print(f"Decomposition  {decomposition}")
@@ -359,5 +383,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
-        _print(result, concealed, table)
+        _print(result, concealed, table, melds)
     return 0

@@ -37,7 +37,7 @@ from rich.table import Table
 
 from tingpai.bots import bot_names
 from tingpai.cli.common import games_progress, parse_options, percent, positive_int
-from tingpai.rules import RuleError, ruleset_ids
+from tingpai.rules import RuleError, find_ruleset, ruleset_ids
 from tingpai.sim.arena import DEFAULT_MAX_HANDS, ArenaReport, run_arena
 
 
@@ -167,8 +167,11 @@ def print_report(report: ArenaReport, console: Console) -> None:
             percent(b.no_pattern_ready_rate),
         )
     console.print(table)
+    # Hu patterns are worth base points, Hong Kong ones fan: avg win is either.
+    unit = "fan" if find_ruleset(report.rules).unit.value == "fan" else "base points"
     console.print(
         "pts/game: mean net points per game per seat (±: 95% interval over the duplicate "
-        "sets); rates per hand played; tsumo: self-draw wins; no-win: hands that ended "
+        "sets); rates per hand played; tsumo: self-draw wins; avg win: mean value of a "
+        f"win in {unit}; no-win: hands that ended "
         "ready with no wait a legal win (no pattern / under the minimum fan)."
     )

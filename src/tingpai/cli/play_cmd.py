@@ -56,7 +56,8 @@ HELP = """\
 commands:
   NUMBER            the action with that number in the list
   5m / discard 5m   discard a tile;  pung, kong, ron, tsumo, pass, chow 345m,
-                    flower 1f, ckong 7z, akong 5p  as listed (kong 7z: any kong)
+                    flower 1f, ckong 7z, akong 5p  as listed (kong 7z: any kong;
+                    a claim may name the tile on offer: pung 5m)
   hint (h)          shanten, waits and what they are worth, the best discards
   hints on|off      show the hint at every decision (hint on|off too)
   log               everything that happened in this hand so far
@@ -73,6 +74,9 @@ VERBS = {
 }
 
 KONGS = (ActionKind.KONG, ActionKind.CKONG, ActionKind.AKONG)
+
+CLAIMS = (ActionKind.PUNG, ActionKind.KONG, ActionKind.RON)
+"""Claims of the tile on offer: their actions name no tile."""
 
 OFFERS = (ActionKind.DISCARD, ActionKind.FLOWER, ActionKind.AKONG)
 """Actions that offer a tile the others may claim (or rob)."""
@@ -152,19 +156,22 @@ def describe(action: Action) -> str:
     return text
 
 
-def parse_choice(text: str, legal: tuple[Action, ...]) -> Action | None:
+def parse_choice(text: str, legal: tuple[Action, ...],
+                 offered: Tile | None = None) -> Action | None:
     """The legal action the player typed (a list number or action text), or None when the
     text names no legal action or more than one (``discard`` alone while several tiles
     may be discarded: :func:`choice_matches` lists them)."""
-    found = choice_matches(text, legal)
+    found = choice_matches(text, legal, offered)
     return found[0] if len(found) == 1 else None
 
 
-def choice_matches(text: str, legal: tuple[Action, ...]) -> list[Action]:
+def choice_matches(text: str, legal: tuple[Action, ...],
+                   offered: Tile | None = None) -> list[Action]:
     """Every legal action the typed text fits: a list number; a tile alone (``5m``, ``🀋``:
     the discard of it, or the declaration of a flower); an action with its tile or chow
     tiles (``discard 5m``, ``chow 345m``, ``ckong 7z``; ``kong`` names any kong, claimed,
-    concealed or added); an action alone (``pung``, or
+    concealed or added; a claim of the ``offered`` tile may name it: ``pung 5m``,
+    ``kong 5m``, ``ron 5m``); an action alone (``pung``, or
     ``discard`` while only one tile may be discarded, else all of them).  Upper or lower
     case alike.
 
@@ -208,7 +215,9 @@ def choice_matches(text: str, legal: tuple[Action, ...]) -> list[Action]:
         tile = parse_tile(words[1])
     except InvalidNotation:
         return []
-    return [a for a in same if a.tile == tile]
+    # A claim's action carries no tile: it takes the one on offer.
+    return [a for a in same
+            if (a.tile if a.tile is not None or a.kind not in CLAIMS else offered) == tile]
 
 
 class Names:
@@ -332,7 +341,8 @@ def show_result(console: Console, hand: Hand, ruleset: Ruleset, names: Names) ->
             ready = [names.who(s, winds) for s, r in enumerate(summary["ready"]) if r]
             console.print(f"ready: {', '.join(ready) or 'nobody'}")
     for w in summary["winners"]:
-        how = w["win"].replace("-", " ")
+        # "self-draw" as the log and the payments spell it; "robbing kong", not "robbing-kong"
+        how = w["win"] if w["win"] == "self-draw" else w["win"].replace("-", " ")
         source = f" from {names.who(w['from'], winds)}" if w["from"] is not None else ""
         console.print(f"[bold]{names.who(w['seat'], winds)} wins by {how}{source}[/bold]")
         melds = "  ".join(escape(f"[{m}]") for m in w["melds"])  # not Rich markup
@@ -346,7 +356,7 @@ def show_result(console: Console, hand: Hand, ruleset: Ruleset, names: Names) ->
         table.add_column("pinyin")
         table.add_column(unit, justify="right")
         for p in (*w["patterns"], *w["bonuses"]):
-            count = f" x{p['count']}" if p.get("count", 1) > 1 else ""
+            count = f" ×{p['count']}" if p.get("count", 1) > 1 else ""
             table.add_row(p["name"] + count, p["chinese"], p["pinyin"], str(p["value"]))
         console.print(table)
         for s in w["superseded"]:
@@ -568,7 +578,7 @@ def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
             for entry in action_log(hand, names):
                 console.print(f"  · {entry}")
         else:
-            found = choice_matches(line, obs.legal)
+            found = choice_matches(line, obs.legal, obs.claim_tile)
             if len(found) == 1:
                 return found[0]
             if found:

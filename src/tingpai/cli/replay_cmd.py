@@ -1,7 +1,7 @@
 """``tingpai replay RECORD [--json]``: replay a game record and print what happened.
 
-Human form: one line per hand (winners with their patterns, or the draw), the hand's
-deltas, then the final scores.  ``--json`` prints
+Human form: one line per hand (winners with their patterns and bonuses, or the draw),
+the hand's deltas, then the final scores.  ``--json`` prints
 ``{"hands": [{"result", "winners", "deltas"}, ...], "scores": [...]}`` (DESIGN.md), plus
 ``net`` (points won or lost), ``money`` (net × stake), ``over`` and ``winner``.
 
@@ -23,6 +23,7 @@ from typing import Any
 from tingpai.engine.errors import RecordError, ReplayError
 from tingpai.engine.record import ReplayResult, replay
 from tingpai.inputs import MAX_RECORD_TEXT, one_line
+from tingpai.scoring import PatternScore
 from tingpai.tiles import tile_to_str
 
 
@@ -87,6 +88,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _named(p: PatternScore) -> str:
+    """``Flower Tile ×2 200``: a counted pattern or bonus with its value."""
+    return f"{p.label} {p.value}"
+
+
 def _human(result: ReplayResult) -> str:
     lines: list[str] = []
     for i, hr in enumerate(result.hands):
@@ -110,8 +116,16 @@ def _human(result: ReplayResult) -> str:
                 how += f" on {tile_to_str(w.win_tile)}"
             if w.payer is not None:
                 how += f" from seat {w.payer}"
-            pats = ", ".join(f"{p.name} {p.value}" for p in w.score.patterns)
-            lines.append(f"  seat {w.seat} wins by {how}: {w.score.total} ({pats})")
+            # the bonuses (Hu: dealer repeats) too, so the values add up to the total
+            sc = w.score
+            pats = ", ".join(_named(p) for p in sc.patterns)
+            if sc.capped:
+                cap = sc.total - sum(b.value for b in sc.bonuses)
+                pats += f" = {sc.subtotal}, capped at {cap}"
+            if sc.bonuses:
+                pats += ("; " if sc.capped else ", ") + ", ".join(_named(b) for b in sc.bonuses)
+            unit = w.score.unit.value  # Hu base points, Hong Kong fan
+            lines.append(f"  seat {w.seat} wins by {how}: {w.score.total} {unit} ({pats})")
     scores = " ".join(str(s) for s in result.scores)
     status = "final" if result.game.over else "so far"
     lines.append(f"scores ({status}): {scores}")

@@ -305,10 +305,12 @@ def _print_info(console: Any, info: dict[str, Any]) -> None:
     for line in _facts(info):
         console.print(line.replace("`", ""))
     options = Table(title="Options (--option NAME=VALUE)", title_justify="left")
+    # At 80 columns a long default (Hu's forms) must wrap, not squeeze the other columns
+    # to a word a line cut short with an ellipsis: every cell folds, none is cut.
     options.add_column("option", no_wrap=True)
-    options.add_column("default", no_wrap=True)
-    options.add_column("allowed", ratio=1)
-    options.add_column("description", ratio=2)
+    options.add_column("default", overflow="fold", max_width=20)
+    options.add_column("allowed", ratio=1, overflow="fold")
+    options.add_column("description", ratio=2, overflow="fold")
     for option in info["options"]:
         options.add_row(option["name"], json.dumps(option["default"], ensure_ascii=False),
                         option["allowed"], option["description"])

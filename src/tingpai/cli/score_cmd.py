@@ -402,7 +402,11 @@ def render(explanation: Explanation, ruleset: Ruleset, show_absent: bool) -> Any
     dim = "strike dim"
     for note in explanation.notes:
         if note.status == "counted":
-            detail = note.detail if result.valid else "present, but not a winning pattern"
+            detail = note.detail
+            if not result.valid:  # the reason is the line above the table
+                qualifies = not ruleset.has_pattern(note.id) or ruleset.pattern(note.id).qualifies
+                detail = ("present; the hand does not win" if qualifies
+                          else "present, but not a winning pattern")
             table.add_row(note.name, note.chinese, note.pinyin, str(note.value), detail)
         elif note.status == "superseded":
             by_id = note.detail.removeprefix("by ")
@@ -421,7 +425,9 @@ def render(explanation: Explanation, ruleset: Ruleset, show_absent: bool) -> Any
         lines.append(f"Total: {result.total} {unit}" + (" (limit hand)" if result.limit else ""))
         pay = result.payments
         losers = ruleset.options.players - 1
-        if pay.each is not None:
+        if pay.each is not None and losers == 1:
+            lines.append(f"Self-draw: the other player pays {pay.each}")
+        elif pay.each is not None:
             lines.append(f"Self-draw: each of {losers} players pays {pay.each} "
                          f"({pay.each * losers} in all)")
         if pay.discarder is not None:
