@@ -26,12 +26,12 @@ from rich.console import Console
 from tingpai.bots import find_bot
 from tingpai.bots.hints import hint, hint_text
 from tingpai.cli import main
-from tingpai.cli.play_cmd import Names, _read_choice, choice_matches, show_result
+from tingpai.cli.play_cmd import Names, _read_choice, choice_matches, describe, show_result
 from tingpai.engine import Action, ActionKind, Match
 from tingpai.engine.hand import Hand
 from tingpai.engine.results import Winner
 from tingpai.rules import WinKind, find_ruleset
-from tingpai.tiles import parse_tile, tile_to_str
+from tingpai.tiles import parse_tile, tile_to_str, tiles_to_unicode
 
 # --- play: a claim named with the offered tile -----------------------------------------
 
@@ -324,3 +324,22 @@ def test_a_complete_shape_with_no_win_on_offer_says_so() -> None:
     shown = {**view, "shanten": -1, "can_win": [], "discards": []}
     assert "shanten -1 (complete, but no win is on offer now)" in hint_text(shown)
     assert "shanten -1 (complete)" in hint_text({**shown, "can_win": ["tsumo"]})
+
+
+def test_the_decision_list_names_the_tile_a_claim_takes() -> None:
+    """The list read ``2. pung`` while the discard on offer was only in the line above."""
+    game = Match("hu-4p", seed=5)
+    bots = [find_bot("greedy", random.Random(seat)) for seat in range(4)]
+    while True:
+        asked = [s for s in game.to_act()
+                 if any(a.kind is ActionKind.PUNG for a in game.legal_actions(s))]
+        if asked:
+            break
+        seat = game.to_act()[0]
+        game.apply(bots[seat].act(game.observe(seat)))
+    obs = game.observe(asked[0])
+    assert obs.claim_tile is not None
+    offered = f"{tile_to_str(obs.claim_tile)} {tiles_to_unicode([obs.claim_tile])}"
+    labels = [describe(a, obs.claim_tile) for a in obs.legal]
+    assert f"pung {offered}" in labels and "pass" in labels
+    assert describe(next(a for a in obs.legal if a.kind is ActionKind.PUNG)) == "pung"

@@ -146,11 +146,19 @@ def seat_bots(text: str, players: int, human: int) -> dict[int, str]:
     return dict(zip(others, bots, strict=True))
 
 
-def describe(action: Action) -> str:
-    """A short human label of an action."""
+_CLAIMS_OF_THE_OFFER = frozenset({ActionKind.PUNG, ActionKind.KONG, ActionKind.RON})
+"""Claims whose action names no tile: the label names the tile on offer."""
+
+
+def describe(action: Action, offered: Tile | None = None) -> str:
+    """A short human label of an action; a pung, kong or win of the ``offered`` tile (a
+    discard, or a kong being robbed) names it: ``pung 9s``."""
     text = action.kind.value
-    if action.tile is not None:
-        text += f" {tile_to_str(action.tile)} {tiles_to_unicode([action.tile])}"
+    tile = action.tile
+    if tile is None and offered is not None and action.kind in _CLAIMS_OF_THE_OFFER:
+        tile = offered
+    if tile is not None:
+        text += f" {tile_to_str(tile)} {tiles_to_unicode([tile])}"
     if action.tiles:
         text += f" {tiles_to_str(action.tiles)}"
     return text
@@ -530,7 +538,7 @@ def _play(console: Console, inp: TextIO, match: Match, bots: dict[int, Bot], nam
             if hints:
                 console.print(hint_text(hint(obs)), style="cyan")
             for i, a in enumerate(obs.legal, 1):
-                console.print(f"  {i:>2}. {describe(a)}")
+                console.print(f"  {i:>2}. {describe(a, obs.claim_tile)}")
             choice = _read_choice(console, inp, obs, hand, names)
             if choice is None:
                 return
@@ -582,7 +590,9 @@ def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
             if len(found) == 1:
                 return found[0]
             if found:
-                numbers = ", ".join(f"{obs.legal.index(a) + 1}. {describe(a)}" for a in found)
+                numbers = ", ".join(
+                    f"{obs.legal.index(a) + 1}. {describe(a, obs.claim_tile)}" for a in found
+                )
                 console.print(f"{line.strip()!r} fits {len(found)} actions: say which "
                               f"({numbers})", markup=False)
             else:
