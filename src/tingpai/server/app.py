@@ -89,9 +89,9 @@ class Settings:
     max_tables: int = 1000
     """Unfinished tables the server holds at once."""
     unattended_seconds: float = 3600.0
-    """An unfinished table without a timer that nobody has been connected to for this
-    long leaves memory and the lobby (it stays stored: the link or a seat's token opens it
-    again as it was)."""
+    """An unfinished table without a timer (or still waiting for its players, timer or
+    not) that nobody has been connected to for this long leaves memory and the lobby (it
+    stays stored: the link or a seat's token opens it again as it was)."""
     bot_table_max_hands: int = 200
     """A table without human seats ends after this many hands (its ``max_hands`` option,
     unless that is smaller): bots that never win would otherwise play on for ever (a Hong

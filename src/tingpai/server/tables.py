@@ -36,6 +36,7 @@ import dataclasses
 import json
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -84,11 +85,32 @@ WINDOW = (Phase.CLAIMS, Phase.ROBBING)
 """Phases in which several seats answer one tile."""
 OUTBOX_LIMIT = 2000
 """Messages queued for one connection before it is considered stuck and closed."""
+TEXT_NOTATION = re.compile(r"(?:[0-9]+[mpszf])+")
+"""An action's ``tile`` or ``tiles`` as the protocol writes them: digits, each run
+followed by its suit letter (the engine's parser checks the digits).  The parser also
+reads what a person types at a command line (spaces, Unicode tiles, an empty group),
+which the protocol does not."""
 
 
 def table_wall(ruleset: Ruleset, seed: int, number: int) -> list[Tile]:
     """The wall of hand ``number`` of a table with this seed (a pure function of both)."""
     return shuffled_wall(ruleset, random.Random(f"{seed}:{number}"))
+
+
+def notation_problem(raw: dict[str, Any]) -> str | None:
+    """Why an action's ``tile`` or ``tiles`` is not in the protocol's text notation, or
+    None.
+
+    >>> notation_problem({"do": "discard", "tile": "9m"}) is None
+    True
+    >>> print(notation_problem({"do": "discard", "tile": " 9m"}))
+    tile " 9m" is not in the text notation (e.g. 9m, 345m)
+    """
+    for key in ("tile", "tiles"):
+        value = raw.get(key)
+        if isinstance(value, str) and not TEXT_NOTATION.fullmatch(value):
+            return f"{key} {json.dumps(value)} is not in the text notation (e.g. 9m, 345m)"
+    return None
 
 
 def safe_action(obs: Observation, rng: random.Random) -> Action:
@@ -739,6 +761,9 @@ class LiveTable:
             given = raw.pop("seat")
             if given != seat:
                 return f"this token plays seat {seat}, not seat {json.dumps(given)}"
+        problem = notation_problem(raw)
+        if problem is not None:
+            return f"malformed action: {problem}"
         try:
             action = Action.from_dict({"seat": seat, **raw})
         except InvalidNotation as exc:
@@ -806,6 +831,10 @@ class LiveTable:
             else:
                 self.seats[conn.seat].connections.append(conn)
             self.welcome(conn)
+            if conn.seat is not None and self.status == "playing":
+                # A seat that sent ready and comes back alone deals the next hand (every
+                # connected seat has sent it), as its leaving would have had it stayed.
+                await self.advance()
 
     async def disconnect(self, conn: Connection) -> None:
         """A connection closed (the seat may no longer hold up a deal)."""
@@ -1109,12 +1138,14 @@ class TableManager:
         whose friends never came.  Everything about them is stored, so they leave the
         lobby and stop counting against :attr:`max_tables`, and a player coming back with
         the link or the seat's token finds the table as it was (loaded again on demand, as
-        after a restart).  A table with a timer moves on by itself and stays, as does one
-        of bots only, which plays itself out."""
+        after a restart).  A game with a timer moves on by itself and stays, as does one
+        of bots only, which plays itself out; a table still waiting for its players does
+        not move on, timer or not (no timer runs before the first deal)."""
         now = time.monotonic()
         for table_id, table in list(self.tables.items()):
             if (
-                table.status != "finished" and table.has_humans and table.timer is None
+                table.status != "finished" and table.has_humans
+                and (table.timer is None or table.status == "waiting")
                 and not table.connections()
                 and not table.lock.locked()
                 and now - table.unattended_since >= self.unattended_seconds

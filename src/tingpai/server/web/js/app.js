@@ -63,7 +63,10 @@ async function route() {
   if (current && current.stop) current.stop();
   current = null;
   const main = document.getElementById("main");
-  const parts = (location.hash.replace(/^#\/?/, "") || "").split("/").map(decodeURIComponent);
+  // A link cut short may hold a broken escape ("%E5%BC"): kept as written, the page it
+  // names says what it cannot find (decodeURIComponent throws on it: no page at all).
+  const decode = (part) => { try { return decodeURIComponent(part); } catch { return part; } };
+  const parts = (location.hash.replace(/^#\/?/, "") || "").split("/").map(decode);
   header();
   document.body.dataset.page = parts[0] || "lobby";
   try {

@@ -25,6 +25,7 @@ const en = {
   "table.dealer": "Dealer", "table.repeats": "Repeat {n}", "table.pond_left": "{n} to pond limit",
   "table.from_draw": "thrown as drawn",
   "table.your_turn": "Your turn", "table.waiting": "Waiting for {who}", "table.claim": "{who} discarded:", "table.claim_rob": "{who} adds to a kong (rob it?):",
+  "table.claim_rob_flower": "{who} declares the last flower (win on it?):",
   "table.hint": "Hint", "table.hint_on": "Hint on", "table.log": "Log",
   "table.invite": "Copy invite link", "table.copied": "Invite link copied",
   "table.copy_failed": "Copy this link: {link}",
@@ -122,6 +123,7 @@ const en = {
   "error.name_taken": "The name {name} is taken: pick another.",
   "error.account_name": "A name is 3 to 24 letters, digits, _, - or .",
   "error.password_rule": "A password is 8 to 128 characters.",
+  "error.guest_name": "A name is 1 to 24 printable characters, none of them invisible.",
   "error.seat_taken": "Seat {seat} is taken.", "error.seat_bot": "Seat {seat} is a bot's.",
   "error.account_seat": "Your account already plays seat {seat} at this table.",
   "error.game_over": "The game is over.", "error.no_account": "There is no player {name}.",
@@ -154,6 +156,7 @@ const zhHans = {
   "table.dealer": "庄", "table.repeats": "连庄 {n}", "table.pond_left": "距牌河上限 {n}",
   "table.from_draw": "摸切",
   "table.your_turn": "轮到你", "table.waiting": "等待 {who}", "table.claim": "{who} 打出：", "table.claim_rob": "{who} 加杠（抢杠？）：",
+  "table.claim_rob_flower": "{who} 补花（抢花和牌？）：",
   "table.hint": "提示", "table.hint_on": "提示开", "table.log": "记录",
   "table.invite": "复制邀请链接", "table.copied": "邀请链接已复制", "table.copy_failed": "请复制此链接：{link}",
   "table.spectating": "你正在观战。", "table.take_seat": "坐 {seat} 号位", "table.take_back": "回到你的 {seat} 号位",
@@ -266,6 +269,7 @@ const zhHans = {
   "error.name_taken": "名字 {name} 已被占用，请换一个。",
   "error.account_name": "名字须为 3 到 24 个字母、数字、_、- 或 .",
   "error.password_rule": "密码须为 8 到 128 个字符。",
+  "error.guest_name": "名字须为 1 到 24 个可显示的字符，不能含有不可见的字符。",
   "error.seat_taken": "{seat} 号位已有人。", "error.seat_bot": "{seat} 号位是电脑。",
   "error.account_seat": "你的账户已经坐在这张牌桌的 {seat} 号位。",
   "error.game_over": "对局已结束。", "error.no_account": "没有玩家 {name}。",
@@ -324,6 +328,7 @@ const HANT = {
   // the patterns' descriptions (description_zh)
   "为": "為", "内": "內", "凑": "湊", "来": "來", "样": "樣", "独": "獨", "统": "統", "见": "見",
   "详": "詳", "说": "說", "财": "財", "门": "門", "闲": "閒", "齐": "齊", "变": "變",
+  "须": "須", "务": "務", "处": "處", "并": "並", "试": "試", "误": "誤",
 };
 
 function toHant(text) {
@@ -384,7 +389,7 @@ const NAME_HANT = {
   "杠": "槓", "气": "氣", "贯": "貫", "对": "對", "节": "節", "两": "兩", "莲": "蓮", "宝": "寶",
   "灯": "燈", "门": "門", "齐": "齊", "带": "帶", "过": "過", "双": "雙", "临": "臨", "头": "頭",
   "断": "斷", "开": "開", "捞": "撈", "风": "風", "纯": "純", "绿": "綠", "连": "連", "罗": "羅",
-  "汉": "漢", "鱼": "魚", "鸡": "雞", "抢": "搶", "发": "發", "东": "東", "庄": "莊",
+  "汉": "漢", "鱼": "魚", "鸡": "雞", "抢": "搶", "发": "發", "东": "東", "庄": "莊", "顺": "順",
 };
 const NAME_HANS = Object.fromEntries(Object.entries(NAME_HANT).map(([hans, hant]) => [hant, hans]));
 
@@ -458,6 +463,7 @@ const SERVER_ERRORS = [
   [/^the name '(.*)' is taken$/, "error.name_taken", (m) => ({ name: m[1] })],
   [/^an account name is 3-24 /, "error.account_name"],
   [/^a password is 8-128 /, "error.password_rule"],
+  [/^a name is 1-24 printable characters$/, "error.guest_name"],
   [/^seat (\d+) is taken$/, "error.seat_taken", (m) => ({ seat: Number(m[1]) + 1 })],
   [/^seat (\d+) is a bot seat$/, "error.seat_bot", (m) => ({ seat: Number(m[1]) + 1 })],
   [/^this account already plays seat (\d+) /, "error.account_seat", (m) => ({ seat: Number(m[1]) + 1 })],

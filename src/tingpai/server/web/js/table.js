@@ -619,7 +619,9 @@ export class LiveTable {
     const onlyDiscards = this.legal.every((a) => a.do === "discard");
     if (v.phase === "claims" || v.phase === "robbing") {
       const offer = el("div", "offer");
-      offer.append(el("span", "", t(v.phase === "robbing" ? "table.claim_rob" : "table.claim", { who: this.names[v.actor] || "" })));
+      // A robbing window opens on an added kong or, for Eight Immortals, a declared flower.
+      const key = v.phase !== "robbing" ? "table.claim" : v.robbing === "flower" ? "table.claim_rob_flower" : "table.claim_rob";
+      offer.append(el("span", "", t(key, { who: this.names[v.actor] || "" })));
       if (v.claim_tile) offer.append(tileEl(v.claim_tile, { cls: "small" }));
       box.append(offer);
     } else if (onlyDiscards || this.legal.some((a) => a.do === "discard")) {
@@ -843,7 +845,9 @@ export class LiveTable {
       const start = options.start_points ?? (this.rules ? this.rules.start_points : null);
       const net = start !== null && start !== undefined ? this.gameEnd.scores.map((s) => s - start) : null;
       const showMoney = settlesInMoney(this.rules);
-      const stake = options.stake ? options.stake : 1;
+      // The table's stake, else the ruleset's default: a stake of 0 is a stake (no money).
+      const stakeOption = this.rules ? this.rules.options.find((o) => o.name === "stake") : null;
+      const stake = options.stake ?? (stakeOption ? stakeOption.default : 1) ?? 1;
       box.append(gamePanel(ctx, {
         scores: this.gameEnd.scores, net, money: net ? net.map((x) => x * stake) : null, showMoney,
         ratings: this.gameEnd.ratings, record: this.gameEnd.record, replay: `#/replay/${this.id}`,
