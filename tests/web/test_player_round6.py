@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
@@ -212,3 +213,68 @@ def test_the_eighth_flower_is_offered_as_a_flower_not_a_kong(
         page.click("button.call-ron")
         page.wait_for_selector(".hand-panel tr[data-pattern='eight_immortals']", timeout=20000)
         assert not others.errors
+
+
+PAIRS_AND_A_FLOWER = "11m22m33m44p55p66s1f"
+"""The human dealer's 13 dealt tiles: six pairs to pung with, and a flower to keep."""
+
+
+def pairs_wall(rules: str) -> list[int]:
+    """A wall dealing :data:`PAIRS_AND_A_FLOWER` to the dealer, no other bonus tile in the
+    deal or the first draws."""
+    ruleset = tingpai.find_ruleset(rules)
+    left = Counter(full_set(ruleset))
+    mine = parse_tiles(PAIRS_AND_A_FLOWER)
+    for tile in mine:
+        left[tile] -= 1
+    rest = sorted(left.elements())
+    random.Random(3).shuffle(rest)
+    bonus = [t for t in rest if t >= 34]
+    plain = [t for t in rest if t < 34]
+    wall = mine + plain[:80] + bonus + plain[80:]
+    assert Counter(wall) == Counter(full_set(ruleset))
+    return wall
+
+
+def test_the_hint_at_a_claim_does_not_ask_to_declare_a_held_flower(
+        server: Any, page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a claim decision the hint box said "Declare your flowers first." though no
+    declaration is legal there; it now says to declare them in your turn, and in the
+    seat's own turn it still asks for the declaration."""
+    original = server_tables.table_wall
+
+    def table_wall(ruleset: Any, seed: int, number: int) -> list[int]:
+        return pairs_wall(ruleset.id) if number == 0 else original(ruleset, seed, number)
+
+    monkeypatch.setattr(server_tables, "table_wall", table_wall)
+    page.goto(server.url + "/")
+    page.evaluate("localStorage.setItem('tingpai.hints', '1');"
+                  "localStorage.setItem('tingpai.autoflowers', '0')")
+    start_table(page, server.url, "hu-4p")
+    page.wait_for_selector(".hand.mine .tile")
+    own_turn_hint = claim_hint = ""
+    for _ in range(200):
+        wait_for(lambda: page.locator(
+            ".hand.mine .tile.playable, button.call-pass, .hand-panel").count() > 0,
+            timeout=30, what="a decision or the hand's end")
+        if page.locator(".hand-panel").count():
+            break
+        wait_for(lambda: "No hint now" not in page.inner_text("#hint"), timeout=30,
+                 what="the hint of this decision")
+        hint_text = page.inner_text("#hint")
+        if page.locator("button.call-pass").count():
+            claim_hint = hint_text
+            if "flowers" in hint_text.lower():
+                break
+            page.locator("button.call-pass").first.click()
+        else:
+            own_turn_hint = own_turn_hint or hint_text
+            plain = page.locator(".hand.mine .tile.playable:not([data-tile$='f'])")
+            index = plain.last.get_attribute("data-index", timeout=2000)
+            selector = f".hand.mine .tile[data-index='{index}']"
+            page.click(selector)
+            page.click(selector)
+        time.sleep(0.3)  # the next view replaces this decision's controls
+    assert "Declare your flowers first." in own_turn_hint, own_turn_hint
+    assert "Flowers held: declare them in your turn." in claim_hint, claim_hint
+    assert "Declare your flowers first." not in claim_hint

@@ -692,10 +692,11 @@ export class LiveTable {
       box.append(el("p", "muted", t("hint.none")));
       return box;
     }
-    if (h.flowers_held) box.append(el("p", "warn", t("hint.flowers")));
+    if (h.flowers_held) box.append(el("p", "warn", t(h.can_declare === false ? "hint.flowers_later" : "hint.flowers")));
     if (h.can_win && h.can_win.length) box.append(el("p", "good big", t("hint.can_win")));
     if (h.shanten === null || h.shanten === undefined) return box;
-    const state = h.shanten === -1 ? t("hint.complete") : h.shanten === 0 ? t("hint.ready") : t("hint.shanten", { n: h.shanten });
+    const complete = h.can_win && h.can_win.length ? t("hint.complete") : t("hint.complete_no_win");
+    const state = h.shanten === -1 ? complete : h.shanten === 0 ? t("hint.ready") : t("hint.shanten", { n: h.shanten });
     box.append(el("p", "shanten", state));
     if (h.waits) {
       if (h.waits.length) {
