@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_table
+from serverkit import create_table, play_out
 
 from tingpai.engine import Action
 from tingpai.server import Settings, create_app
@@ -177,3 +177,32 @@ def test_a_seat_that_sent_ready_and_comes_back_alone_is_dealt_its_hand(
         assert dealt["table"]["hand"] == 2 and dealt["view"]["phase"] == "turn"
         assert dealt["seq"] == got[0]["seq"] + 1
     assert client.get(f"/api/tables/{made['table']}").json()["hand"] == 2
+
+
+# ---------------------------------------------------------------- private games in profiles
+
+PASSWORD = "correct horse battery"
+
+
+def test_a_profile_lists_a_finished_private_game_only_to_its_account(
+        client: TestClient) -> None:
+    """Round 5 hid an unfinished private table from other viewers of a profile, but the
+    game's end put it into the profile's ``games`` for anyone, with its record link (the
+    lobby's finished list already left it out)."""
+    assert client.post("/api/accounts", json={"name": "Cai", "password": PASSWORD}
+                       ).status_code in (200, 201)
+    seats = ["human", "bot:greedy"]
+    games = {}
+    for private in (True, False):
+        made = create_table(client, "hu-2p", seats, private=private,
+                            options={"max_hands": 1})
+        assert play_out(client, made["table"], made["token"])["type"] == "game_end"
+        games[private] = made["table"]
+    own = client.get("/api/accounts/Cai").json()
+    assert {g["table"] for g in own["games"]} == set(games.values())
+    client.delete("/api/session")
+    stranger = client.get("/api/accounts/cai").json()
+    assert [g["table"] for g in stranger["games"]] == [games[False]]
+    assert stranger["ratings"] == own["ratings"]  # the private game still counts
+    # the link still opens it, as a private table is shared
+    assert client.get(f"/api/tables/{games[True]}/record").status_code == 200

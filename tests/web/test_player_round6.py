@@ -278,3 +278,17 @@ def test_the_hint_at_a_claim_does_not_ask_to_declare_a_held_flower(
     assert "Declare your flowers first." in own_turn_hint, own_turn_hint
     assert "Flowers held: declare them in your turn." in claim_hint, claim_hint
     assert "Declare your flowers first." not in claim_hint
+
+
+def test_a_finished_game_offers_no_invite_and_an_alias_marks_its_leaderboard_tab(
+        server: Any, page: Any, dealer_wins: None) -> None:
+    """The "Copy invite link" button stayed on a finished table, inviting friends to no
+    seat; ``#/leaderboard/hu`` showed hu-4p's board with no tab marked."""
+    start_table(page, server.url, "hk-fanlaak-0", options={"max_hands": "1"})
+    page.wait_for_selector("#invite")
+    page.click("button.call.win", timeout=15000)
+    page.wait_for_selector(".game-panel table.standings tr[data-seat]", timeout=30000)
+    assert page.locator("#invite").count() == 0
+    page.goto(server.url + "/#/leaderboard/hu")
+    page.wait_for_selector(".board-page .tabs .tab.on")
+    assert page.locator(".board-page .tabs .tab.on").all_text_contents() == ["hu-4p"]

@@ -553,9 +553,9 @@ def create_app(settings: Settings | str) -> FastAPI:
 
     @app.get("/api/accounts/{name}")
     async def profile(name: str, request: Request) -> dict[str, Any]:
-        """An account's profile: ratings per ruleset, tables it sits at (a private one
-        only to the account itself), and its finished games (newest first) with their
-        records and rating changes."""
+        """An account's profile: ratings per ruleset, tables it sits at and its finished
+        games (newest first) with their records and rating changes (a private table or
+        game only to the account itself)."""
         account = await signed_in(request)
         viewer = account[0] if account is not None else None
         data: dict[str, Any] | None = await run_db(lambda s: read_profile(s, name, viewer))
@@ -783,8 +783,8 @@ def finished_summary(row: TableRow) -> dict[str, Any]:
 def read_profile(session: Session, name: str, viewer: int | None = None
                  ) -> dict[str, Any] | None:
     """The profile of an account (``GET /api/accounts/{name}``) as the account ``viewer``
-    (None: a guest) may see it: the private tables it sits at are listed to itself only
-    (a private table is joined by link)."""
+    (None: a guest) may see it: the private tables it sits at and its private finished
+    games are listed to itself only (a private table is joined and replayed by link)."""
     if accounts.check_account_name(name):  # no account has it: not looked up
         return None
     account = session.scalars(
@@ -793,13 +793,16 @@ def read_profile(session: Session, name: str, viewer: int | None = None
         return None
     key = f"account:{account.id}"
     rating_rows = session.scalars(select(RatingRow).where(RatingRow.player == key)).all()
-    results = session.execute(
+    results_query = (
         select(ResultRow, TableRow)
         .join(TableRow, TableRow.id == ResultRow.table_id)
         .where(ResultRow.account_id == account.id)
         .order_by(TableRow.finished_at.desc())
         .limit(200)
-    ).all()
+    )
+    if viewer != account.id:  # a private game, finished too, is its players' to share
+        results_query = results_query.where(TableRow.private.is_(False))
+    results = session.execute(results_query).all()
     seated_query = (
         select(SeatRow.table_id, SeatRow.seat, TableRow.rules, TableRow.status)
         .join(TableRow, TableRow.id == SeatRow.table_id)

@@ -5,7 +5,10 @@ import { el, toast } from "./ui.js";
 
 export async function leaderboardPage(root, rulesId) {
   const rules = await rulesets();
-  const id = rulesId || localStorage.getItem("tingpai.rules") || rules[0].id;
+  const asked = rulesId || localStorage.getItem("tingpai.rules") || rules[0].id;
+  // An alias (#/leaderboard/hu) shows the board of the ruleset it names, its tab marked.
+  const named = rules.find((r) => r.id === asked || (r.aliases || []).includes(asked));
+  const id = named ? named.id : asked;
   const page = el("div", "card board-page");
   page.append(el("h2", "", t("lb.title")));
   const tabs = el("div", "tabs");

@@ -522,7 +522,8 @@ export class LiveTable {
       if (await copyText(link)) toast(t("table.copied"));
       else toast(t("table.copy_failed", { link }));
     };
-    tools.append(invite);
+    // A finished game has no seat left to invite anyone to.
+    if (!this.gameEnd && this.info.status !== "finished") tools.append(invite);
     const patterns = el("button", "button small", t("table.patterns"));
     patterns.id = "patterns";
     patterns.onclick = () => { this.showPatterns = !this.showPatterns; this.render(); };
