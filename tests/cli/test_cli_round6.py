@@ -84,13 +84,8 @@ def test_a_claim_naming_another_tile_is_refused(text: str) -> None:
 # --- replay: the values shown add up to the total ------------------------------------------
 
 
-def test_replay_lists_the_bonuses_in_a_winners_total(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """hu-2p, one round, seed 2, greedy bots: a dealer wins on a repeat.  Before, the line
-    read ``800 (All Sequences 500, Flower Tile 200)``: the Dealer Repeats bonus was left
-    out, so the values listed did not add up to the total beside them."""
-    match = Match(find_ruleset("hu-2p", rounds=1), rng=random.Random(2))
+def replayed(match: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """``tingpai replay``'s human output of ``match`` played out by two greedy bots."""
     bots = [find_bot("greedy", random.Random(2 * 3 + s)) for s in range(2)]
     while not match.is_over:
         seat = match.to_act()[0]
@@ -99,6 +94,17 @@ def test_replay_lists_the_bonuses_in_a_winners_total(
     path.write_text(json.dumps(match.record()), encoding="utf-8")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
+    return out
+
+
+def test_replay_lists_the_bonuses_in_a_winners_total(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """hu-2p, one round, seed 2, greedy bots: a dealer wins on a repeat.  Before, the line
+    read ``800 (All Sequences 500, Flower Tile 200)``: the Dealer Repeats bonus was left
+    out, so the values listed did not add up to the total beside them."""
+    out = replayed(Match(find_ruleset("hu-2p", rounds=1), rng=random.Random(2)), tmp_path,
+                   capsys)
     wins = re.findall(r"wins by .*?: (\d+) points \((.*)\)$", out, re.M)
     assert wins and any("Dealer Repeats" in listed for _, listed in wins), out
     for total, listed in wins:
@@ -111,15 +117,8 @@ def test_replay_shows_a_capped_win_adding_up(
 ) -> None:
     """hu-2p capped at 1000 (option max_value), seed 2: a repeat's dealer wins 2600 of
     patterns.  The line says the patterns' sum, the cap and the bonus on top of it."""
-    match = Match(find_ruleset("hu-2p", max_hands=3, max_value=1000), rng=random.Random(2))
-    bots = [find_bot("greedy", random.Random(2 * 3 + s)) for s in range(2)]
-    while not match.is_over:
-        seat = match.to_act()[0]
-        match.apply(bots[seat].act(match.observe(seat)))
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(match.record()), encoding="utf-8")
-    assert main(["replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = replayed(Match(find_ruleset("hu-2p", max_hands=3, max_value=1000),
+                         rng=random.Random(2)), tmp_path, capsys)
     assert ": 1100 points (" in out and "= 2600, capped at 1000; Dealer Repeats 100)" in out, out
 
 
