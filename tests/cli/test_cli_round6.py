@@ -84,9 +84,11 @@ def test_a_claim_naming_another_tile_is_refused(text: str) -> None:
 # --- replay: the values shown add up to the total ------------------------------------------
 
 
-def replayed(match: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    """``tingpai replay``'s human output of ``match`` played out by two greedy bots."""
-    bots = [find_bot("greedy", random.Random(2 * 3 + s)) for s in range(2)]
+def replayed(match: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+             level: str = "greedy", first_seed: int = 6) -> str:
+    """``tingpai replay``'s human output of ``match`` played out by two bots of ``level``
+    (seeded ``first_seed`` and the next)."""
+    bots = [find_bot(level, random.Random(first_seed + s)) for s in range(2)]
     while not match.is_over:
         seat = match.to_act()[0]
         match.apply(bots[seat].act(match.observe(seat)))
@@ -127,15 +129,8 @@ def test_replay_names_the_unit_of_a_win(
 ) -> None:
     """Before, a Hong Kong win read ``seat 0 wins by discard on 5z from seat 2: 3 (All
     Pungs 3)`` beside deltas of 32 table points: 3 what?  (fan; Hu: base points.)"""
-    match = Match(find_ruleset("hk-2p", max_hands=4), rng=random.Random(1))
-    bots = [find_bot("value", random.Random(s)) for s in range(2)]
-    while not match.is_over:
-        seat = match.to_act()[0]
-        match.apply(bots[seat].act(match.observe(seat)))
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(match.record()), encoding="utf-8")
-    assert main(["replay", str(path)]) == 0
-    out = capsys.readouterr().out
+    out = replayed(Match(find_ruleset("hk-2p", max_hands=4), rng=random.Random(1)), tmp_path,
+                   capsys, "value", 0)
     wins = [line for line in out.splitlines() if " wins by " in line]
     assert wins and all(re.search(r": \d+ fan \(", line) for line in wins), out
 
