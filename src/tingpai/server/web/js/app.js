@@ -69,24 +69,29 @@ async function route() {
   const parts = (location.hash.replace(/^#\/?/, "") || "").split("/").map(decode);
   header();
   document.body.dataset.page = parts[0] || "lobby";
+  // Each visit draws into a box of its own: a page still loading when the player has
+  // moved on (a tap on "Leaderboard" while the lobby waits for the server) draws into its
+  // box, no longer on screen, instead of over the page the player went to.
+  const view = el("div", "view");
+  main.replaceChildren(view);
   try {
     if (parts[0] === "table" && parts[1]) {
-      current = new LiveTable(main, parts[1]);
+      current = new LiveTable(view, parts[1]);
       await current.start();
     } else if (parts[0] === "replay" && parts[1]) {
-      current = new ReplayViewer(main, parts[1], Number(parts[2] || 0));
+      current = new ReplayViewer(view, parts[1], Number(parts[2] || 0));
       await current.start();
     } else if (parts[0] === "leaderboard") {
-      await leaderboardPage(main, parts[1]);
+      await leaderboardPage(view, parts[1]);
     } else if (parts[0] === "profile" && parts[1]) {
-      await profilePage(main, parts[1]);
+      await profilePage(view, parts[1]);
     } else if (parts[0] === "account") {
-      await accountPage(main, refreshAccount);
+      await accountPage(view, refreshAccount);
     } else {
-      await lobbyPage(main);
+      await lobbyPage(view);
     }
   } catch (err) {
-    main.replaceChildren(el("p", "error", t("error.generic", { error: err.message })));
+    view.replaceChildren(el("p", "error", t("error.generic", { error: err.message })));
   }
 }
 

@@ -53,6 +53,7 @@ export class ReplayViewer {
       this.root.replaceChildren(el("p", "error", err.status === 409 ? t("replay.not_finished") : t("error.generic", { error: err.message })));
       return;
     }
+    if (this.closed) return; // left while loading: no keys for a page not shown
     const key = seatKey(this.id);
     this.me = key ? key.seat : null;
     document.addEventListener("keydown", this.onKey);
@@ -64,6 +65,7 @@ export class ReplayViewer {
   }
 
   stop() {
+    this.closed = true;
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.playing);
   }

@@ -146,6 +146,9 @@ export class LiveTable {
       this.root.replaceChildren(el("p", "error", t("error.generic", { error: err.message })));
       return;
     }
+    // Left before the table was loaded: no socket and no keys for a page not shown (its
+    // Space would pass, its flowers be declared, on the page the player went to).
+    if (this.closed) return;
     document.addEventListener("keydown", this.onKey);
     this.connect();
   }
@@ -339,6 +342,11 @@ export class LiveTable {
 
   key_(ev) {
     if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+    // A button or link reached with the keyboard (Tab) does what it says on Enter and
+    // Space: Space used to pass the claim its button would take, Enter to do nothing.  A
+    // button focused by a mouse click keeps the table's keys (its focus is not visible).
+    const control = ev.target && ev.target.closest ? ev.target.closest("button, a[href], summary") : null;
+    if (control && (ev.key === "Enter" || ev.key === " ") && control.matches(":focus-visible")) return;
     const tiles = this.myTiles();
     if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
       if (!tiles.length) return;
