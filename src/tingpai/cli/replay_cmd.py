@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     """Replay the record; exit 0, or 2 on an unreadable record or an illegal action."""
     try:
         if args.record == "-":
+            if sys.stdin is None:  # started with standard input closed
+                raise OSError("standard input is closed")
             text = sys.stdin.read(MAX_RECORD_TEXT + 1)
         else:
             with open(args.record, encoding="utf-8-sig") as fh:

@@ -262,10 +262,14 @@ def score_to_json(result: Score) -> dict[str, Any]:
 def read_json_input(stdin: Any) -> object:
     """Read and decode the stdin JSON, bounded (:data:`~tingpai.inputs.MAX_SCORE_TEXT`
     characters, read no further); :class:`InputError` if it cannot be read."""
+    if stdin is None:  # started with standard input closed
+        raise InputError("no input: standard input is closed (give one JSON object on it)")
     try:
         text = stdin.read(MAX_SCORE_TEXT + 1)
     except UnicodeDecodeError as exc:
         raise InputError(f"input is not UTF-8 text: {exc}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read standard input: {exc}") from None
     try:
         return load_json(text, max_chars=MAX_SCORE_TEXT)
     except JSONInputError as exc:
