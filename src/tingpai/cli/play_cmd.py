@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -228,6 +229,82 @@ def choice_matches(text: str, legal: tuple[Action, ...],
             if (a.tile if a.tile is not None or a.kind not in CLAIMS else offered) == tile]
 
 
+TILE_LIKE = re.compile(r"\d+[mpszf]")
+"""A word meant as a tile (a number and a suit letter), though perhaps no tile: ``9f``."""
+
+
+def refusal(text: str, legal: tuple[Action, ...], offered: Tile | None = None) -> str:
+    """Why ``text`` names none of the ``legal`` actions (:func:`choice_matches` found
+    none), in words a player can act on: a number off the list, an action not possible
+    now (with what is), a tile not among those that may be discarded, a tile named the
+    wrong way.
+
+    >>> from tingpai.tiles import parse_tile
+    >>> legal = (Action(0, ActionKind.PASS), Action(0, ActionKind.PUNG))
+    >>> refusal("ron", legal, parse_tile("5m"))
+    'ron is not possible now (you may: pass, pung 5m)'
+    >>> refusal("12", legal), refusal("5m", legal, parse_tile("5m"))
+    ('there is no choice 12: the list goes from 1 to 2', 'no discard now (you may: pass, pung 5m)')
+    """
+    text = " ".join(text.lower().split())
+    words = text.split()
+    plain = ", ".join(
+        dict.fromkeys(
+            a.kind.value if a.kind is ActionKind.DISCARD else _label(a, offered)
+            for a in legal
+        )
+    )
+    if text.isdigit():
+        return f"there is no choice {text}: the list goes from 1 to {len(legal)}"
+    kinds = {k.value for k in ActionKind}
+    if words and words[0] in kinds:
+        verb = words[0]
+        same = [a for a in legal if a.kind.value == verb or (verb == "kong" and a.kind in KONGS)]
+        if not same:
+            return f"{verb} is not possible now (you may: {plain})"
+        if len(words) == 1:
+            return "say which: " + ", ".join(_label(a, offered) for a in same)
+        if len(words) > 2:
+            return f"name one action at a time: {_label(same[0], offered)}"
+        try:
+            if verb == ActionKind.CHOW.value:
+                named = tiles_to_str(parse_tiles(words[1]))
+            else:
+                named = tile_to_str(parse_tile(words[1]))
+        except InvalidNotation:
+            return f"{words[1]!r} is not a tile (5m, 7z, 1f; a chow: 345m)"
+        return f"{verb} {named} is not possible now; possible: " + ", ".join(
+            _label(a, offered) for a in same
+        )
+    if len(words) == 1:
+        try:
+            tile = parse_tile(words[0])
+        except InvalidNotation:
+            if TILE_LIKE.fullmatch(words[0]):
+                return f"{words[0]!r} is not a tile (1-9m, 1-9p, 1-9s, 1-7z, 1-8f)"
+        else:
+            tiles = [a.tile for a in legal
+                     if a.kind in (ActionKind.DISCARD, ActionKind.FLOWER) and a.tile is not None]
+            if not tiles:
+                return f"no discard now (you may: {plain})"
+            return (f"{tile_to_str(tile)} is not a tile you may discard now (you may: "
+                    + " ".join(tile_to_str(t) for t in dict.fromkeys(tiles)) + ")")
+    return "that is neither a number of the list, a tile nor an action"
+
+
+def _label(action: Action, offered: Tile | None) -> str:
+    """:func:`describe` without the Unicode tile: what a player would type."""
+    tile = action.tile
+    if tile is None and offered is not None and action.kind in _CLAIMS_OF_THE_OFFER:
+        tile = offered
+    text = action.kind.value
+    if tile is not None:
+        text += f" {tile_to_str(tile)}"
+    if action.tiles:
+        text += f" {tiles_to_str(action.tiles)}"
+    return text
+
+
 class Names:
     """How the game names seats: ``East (you)``, ``South (greedy)``; winds follow the
     dealer, so a name is computed per hand."""
@@ -329,8 +406,14 @@ def show(console: Console, obs: Observation, names: Names) -> None:
     console.print(f"your hand: {tiles_to_str(hand)}  {tiles_to_unicode(hand)}{drawn}",
                   style="bold")
     if obs.claim_tile is not None and obs.actor is not None and obs.actor != obs.seat:
-        console.print(f"{names.who(obs.actor, obs.seat_winds)} offers "
-                      f"{tile_to_str(obs.claim_tile)} {tiles_to_unicode([obs.claim_tile])}")
+        tile = f"{tile_to_str(obs.claim_tile)} {tiles_to_unicode([obs.claim_tile])}"
+        if obs.phase is Phase.ROBBING and obs.robbing == "kong":
+            what = f"adds {tile} to a kong: you may rob it (ron)"
+        elif obs.phase is Phase.ROBBING:
+            what = f"declares flower {tile}: you may win on it (ron)"
+        else:
+            what = f"offers {tile}"
+        console.print(f"{names.who(obs.actor, obs.seat_winds)} {what}")
 
 
 def _tiles_text(text: str) -> str:
@@ -344,7 +427,12 @@ def show_result(console: Console, hand: Hand, ruleset: Ruleset, names: Names) ->
     unit = summary["unit"]
     console.rule("[bold]end of the hand[/bold]")
     if not summary["winners"]:
-        console.print("[bold]exhaustive draw[/bold]: nobody won")
+        # A Hu hand also ends when a pond reaches its limit, the wall far from empty.
+        left = hand.observe(names.human).pond_left or ()
+        full = [s for s, n in enumerate(left) if n == 0]
+        why = (f" (the pond of {names.who(full[0], winds)} reached its limit of "
+               f"{ruleset.options.pond_limit} discards)" if full else "")
+        console.print(f"[bold]exhaustive draw[/bold]: nobody won{why}")
         if summary["ready"] is not None:
             ready = [names.who(s, winds) for s, r in enumerate(summary["ready"]) if r]
             console.print(f"ready: {', '.join(ready) or 'nobody'}")
@@ -570,7 +658,10 @@ def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
                       markup=False)
         line = inp.readline()
         text = " ".join(line.lower().split())
-        if not line or text in {"q", "quit", "exit"}:
+        if not line:
+            console.print()  # the input ended (Ctrl-D): end the prompt's line
+            return None
+        if text in {"q", "quit", "exit"}:
             return None
         if not text:
             console.print(f"type a number from 1 to {len(obs.legal)} or an action "
@@ -596,5 +687,6 @@ def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
                 console.print(f"{line.strip()!r} fits {len(found)} actions: say which "
                               f"({numbers})", markup=False)
             else:
-                console.print(f"[red]not a legal choice: {escape(repr(line.strip()))}[/red] "
-                              "(help lists the commands)")
+                why = refusal(line, obs.legal, obs.claim_tile)
+                console.print(f"[red]not a legal choice: {escape(repr(line.strip()))}[/red]: "
+                              f"{escape(why)} (help lists the commands)")

@@ -48,6 +48,7 @@ from tingpai.cli.common import games_progress, parse_options, percent, positive_
 from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids, ruleset_spec
 from tingpai.sim import Backend, SimReport, local_backend, read_manifest, run_sim
+from tingpai.sim.balance import option_text
 from tingpai.sim.runner import DEFAULT_MAX_HANDS
 from tingpai.sim.store import DEFAULT_FLUSH_EVERY, STORAGES
 
@@ -276,7 +277,8 @@ def _print_human(report: SimReport, console: Console) -> None:
         f"[bold]{report.ruleset_name}[/] ({report.rules}), {report.games} games, "
         f"{report.hands} hands ({report.hands_per_game:.2f} per game), seed {report.seed}, "
         f"bots {', '.join(report.bots)}"
-        + (f", options {json.dumps(dict(report.options))}" if report.options else "")
+        + (", options " + " ".join(f"{k}={option_text(v)}" for k, v in report.options.items())
+           if report.options else "")
     )
 
     rates = Table(title="Hands (rates per hand)")
@@ -336,8 +338,13 @@ def _print_human(report: SimReport, console: Console) -> None:
         console.print(f"{never} patterns never counted")
 
     t = report.timing
+    if t.resumed_games >= report.games:
+        # A resume with nothing left to play: no speed to speak of (it read "0.0 hands/s").
+        console.print(f"all {report.games:,} games were already stored: nothing left to play")
+        return
+    resumed = f"; {t.resumed_games:,} games read back, not replayed" if t.resumed_games else ""
     console.print(
         f"[bold]{t.hands_per_second:,.1f} hands/s[/], {t.games_per_second:,.2f} games/s, "
         f"{t.wall_seconds:.2f} s wall ({t.backend}, {t.workers} worker"
-        f"{'s' if t.workers != 1 else ''})"
+        f"{'s' if t.workers != 1 else ''}{resumed})"
     )

@@ -181,6 +181,7 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action (None for an agent whose episode ended)."""
+        self.table.current()  # never reset: say so, not that the episode is over
         if not self.agents:
             raise ValueError("the episode is over (every agent is done): call reset()")
         agent = self.agent_selection

@@ -132,7 +132,7 @@ class EnvTable:
     def current(self) -> Hand:
         """The hand in play (RuntimeError before the first reset)."""
         if self.hand is None:
-            raise RuntimeError("reset() the environment before stepping it")
+            raise RuntimeError("reset() the environment first: no hand has been dealt yet")
         return self.hand
 
     def to_act(self) -> tuple[int, ...]:

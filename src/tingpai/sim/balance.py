@@ -22,9 +22,10 @@ is *significant* when its adjusted p-value is below 0.05.
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,6 +62,28 @@ class Estimate:
     def defined(self) -> bool:
         """Whether there was any sample."""
         return self.n > 0
+
+
+def option_text(value: object) -> str:
+    """A ruleset option's value as a report names it: a host payment table (a rows object)
+    by its ``name`` (it is stored whole in the run's manifest), else by its number of rows;
+    other values as they are written on the command line (``true``, ``20``, ``golden``).
+
+    >>> option_text({"name": "club linear", "rows": [{"fan": 3}, {"fan": 4}]})
+    'club linear'
+    >>> option_text({"rows": [{"fan": 3}, {"fan": 4}]}), option_text(False), option_text(20)
+    ('a table of 2 rows', 'false', '20')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        name = value.get("name")
+        if isinstance(name, str) and name:
+            return name
+        rows = value.get("rows")
+        if isinstance(rows, list):
+            return f"a table of {len(rows)} row{'s' if len(rows) != 1 else ''}"
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def rate(successes: int, n: int) -> Estimate:
@@ -266,7 +289,7 @@ class BalanceRun:
         m = self.manifest
         text = m.rules
         if m.options:
-            text += " " + " ".join(f"{k}={v}" for k, v in sorted(m.options.items()))
+            text += " " + " ".join(f"{k}={option_text(v)}" for k, v in sorted(m.options.items()))
         bots = sorted(set(m.bots))
         text += f" ({', '.join(bots) if len(bots) > 1 else bots[0]})"
         return text
@@ -360,10 +383,18 @@ VALUE_METRICS = frozenset({"average winning value"})
 different units are not compared on them."""
 
 
+def in_table_points(metric: str) -> bool:
+    """Whether ``metric`` is counted in the table's points (``seat 0 points per game``):
+    Hu points (30,000 at the start, hands worth thousands) and Hong Kong payments (tens
+    to hundreds) are two currencies, so a Hu run and a Hong Kong run are not compared on
+    them either."""
+    return metric.endswith(" points per game")
+
+
 def compare_runs(runs: Sequence[BalanceRun]) -> list[Comparison]:
     """Every headline metric that two runs both have, for every pair of runs, with
     Holm-adjusted p-values (see the module docstring); a Hu run and a Hong Kong run are
-    not compared on :data:`VALUE_METRICS`."""
+    not compared on :data:`VALUE_METRICS` nor on points (:func:`in_table_points`)."""
     metrics = [r.metrics() for r in runs]
     raw: list[tuple[str, int, int, float, float]] = []
     for i in range(len(runs)):
@@ -371,7 +402,7 @@ def compare_runs(runs: Sequence[BalanceRun]) -> list[Comparison]:
             apart = runs[i].ruleset.unit != runs[j].ruleset.unit
             for name, a in metrics[i].items():
                 b = metrics[j].get(name)
-                if b is None or (apart and name in VALUE_METRICS):
+                if b is None or (apart and (name in VALUE_METRICS or in_table_points(name))):
                     continue
                 p = difference_p(a, b)
                 if p is not None:

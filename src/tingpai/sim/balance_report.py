@@ -27,6 +27,7 @@ from tingpai.sim.balance import (
     Comparison,
     Estimate,
     compare_runs,
+    option_text,
 )
 
 TEST_NOTE = (
@@ -274,7 +275,7 @@ def _parameters(run: BalanceRun) -> str:
     text = (f"{run.ruleset.name}; bots {', '.join(m.bots)}; seed {m.seed}; "
             f"{run.games:,} of {m.games:,} games stored")
     if m.options:
-        text += "; options " + ", ".join(f"{k}={v}" for k, v in m.options.items())
+        text += "; options " + ", ".join(f"{k}={option_text(v)}" for k, v in m.options.items())
     if run.stats.cut_short:
         text += f"; {run.stats.cut_short:,} games cut short at {m.max_hands} hands"
     return text + ("" if run.complete else " (run not finished)")

@@ -109,6 +109,56 @@ def resolve_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+def task_maker(
+    seed: int, rules: str | Ruleset, opts: Mapping[str, Any], seats: tuple[str, ...],
+    records_dir: str | Path | None, max_hands: int | None,
+) -> Callable[[int], GameTask]:
+    """The task of game ``i`` of a run (its seed from the run's seed and ``i`` alone)."""
+    keep = records_dir is not None
+
+    def task(i: int) -> GameTask:
+        return GameTask(i, game_seed(seed, i), rules, opts, seats, keep_record=keep,
+                        max_hands=max_hands)
+
+    return task
+
+
+def _play(
+    runner: Backend, tasks: LazyTasks[GameTask], stats: SimStats, store: RunStore | None,
+    out_dir: Path | None, first: int, games: int, progress: Progress | None,
+) -> SimReport:
+    """Play ``tasks`` (games ``first`` on) on ``runner``, storing and counting each game
+    in order; the report of the whole run."""
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    if progress is not None and first:
+        progress(first, games)
+    stored_hands = stats.hands
+    start = time.perf_counter()
+    for done, outcome in enumerate(runner.run(tasks), start=first + 1):
+        if out_dir is not None and outcome.record is not None:
+            (out_dir / record_name(outcome.index)).write_text(
+                outcome.record + "\n", encoding="utf-8"
+            )
+        if store is not None:
+            store.append(outcome)
+        stats.add(outcome)
+        if progress is not None:
+            progress(done, games)
+    if store is not None:
+        store.close_writer()  # the rows are complete before the summary is computed
+    wall = time.perf_counter() - start
+    timing = Timing(
+        wall_seconds=wall,
+        hands_per_second=(stats.hands - stored_hands) / wall if wall > 0 else 0.0,
+        games_per_second=(stats.games - first) / wall if wall > 0 else 0.0,
+        backend=runner.name,
+        workers=runner.workers,
+        resumed_games=first,
+    )
+    return stats.report(timing)
+
+
 def run_sim(
     rules: str | Ruleset,
     options: Mapping[str, Any] | None,
@@ -197,49 +247,22 @@ def run_sim(
     if out is not None:
         manifest = Manifest(ruleset.id, opts, seats, seed, games, storage, flush_every,
                             max_hands)
+        # The run directory stays locked (another command cannot write into it) until
+        # its summary is written or the run stops.
         store, stored = open_store(out, manifest, resume=resume)
-        for outcome in stored:
-            stats.add(outcome)
-            first += 1
     elif resume:
         raise ValueError("resume needs the run directory (out) to continue")
-    if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    keep = out_dir is not None
-
-    def task(i: int) -> GameTask:
-        return GameTask(i, game_seed(seed, i), rules, opts, seats, keep_record=keep,
-                        max_hands=max_hands)
-
-    tasks = LazyTasks(task, first, games)
-    if progress is not None and first:
-        progress(first, games)
-    stored_hands = stats.hands
-    start = time.perf_counter()
     try:
-        for done, outcome in enumerate(runner.run(tasks), start=first + 1):
-            if out_dir is not None and outcome.record is not None:
-                (out_dir / record_name(outcome.index)).write_text(
-                    outcome.record + "\n", encoding="utf-8"
-                )
-            if store is not None:
-                store.append(outcome)
-            stats.add(outcome)
-            if progress is not None:
-                progress(done, games)
+        if store is not None:
+            for outcome in stored:
+                stats.add(outcome)
+                first += 1
+        report = _play(runner, LazyTasks(task_maker(seed, rules, opts, seats, records_dir,
+                                                    max_hands), first, games),
+                       stats, store, out_dir, first, games, progress)
+        if out is not None:
+            write_summary(out, report.to_json())
     finally:
         if store is not None:
             store.close()
-    wall = time.perf_counter() - start
-    timing = Timing(
-        wall_seconds=wall,
-        hands_per_second=(stats.hands - stored_hands) / wall if wall > 0 else 0.0,
-        games_per_second=(stats.games - first) / wall if wall > 0 else 0.0,
-        backend=runner.name,
-        workers=runner.workers,
-        resumed_games=first,
-    )
-    report = stats.report(timing)
-    if out is not None:
-        write_summary(out, report.to_json())
     return report

@@ -6,6 +6,7 @@ Layout::
     DIR/games.jsonl          one row per game, in game order        (storage "jsonl")
     DIR/games/part-00000.parquet, ...  the same rows in parts       (storage "parquet")
     DIR/summary.json         the run's report (``tingpai sim --json``), once it has ended
+    DIR/.lock                locked while a command writes into the run
 
 A row holds one game and, nested in it, one entry per hand with everything the balance
 report needs::
@@ -34,6 +35,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -50,6 +52,8 @@ MANIFEST = "manifest.json"
 SUMMARY = "summary.json"
 JSONL_NAME = "games.jsonl"
 PARQUET_DIR = "games"
+LOCK_NAME = ".lock"
+"""Locked by the command writing into the run (see :func:`open_store`)."""
 STORAGES = ("jsonl", "parquet")
 """How rows are stored: JSON lines (no dependency) or Parquet (pyarrow, the ``lab`` extra)."""
 DEFAULT_FLUSH_EVERY = 500
@@ -58,6 +62,35 @@ DEFAULT_FLUSH_EVERY = 500
 
 class StoreError(ValueError):
     """A run directory cannot be used as asked (names the directory and the reason)."""
+
+
+def _lock_folder(folder: Path) -> int | None:
+    """Hold an exclusive lock on run directory ``folder`` (a POSIX lock on its
+    :data:`LOCK_NAME`) for as long as the returned file descriptor stays open, None where
+    the platform has no such locks: two commands writing into one run (a ``--resume``
+    typed twice, a second terminal) used to interleave their rows, leaving a run that
+    neither the report nor a resume could read.  StoreError, naming the directory, when
+    another process holds it.  (A POSIX lock belongs to this process alone: the worker
+    processes it forks do not keep it once it is gone.)"""
+    if sys.platform == "win32":
+        return None
+    import fcntl
+
+    fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreError(
+            f"{folder} is being written by another tingpai sim right now: wait for it to "
+            "end (or stop it), then resume"
+        ) from None
+    return fd
+
+
+def _unlock(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)  # closing the descriptor releases the lock
 
 
 @dataclass(frozen=True)
@@ -485,17 +518,27 @@ class RunStore:
     manifest: Manifest
     ruleset: Ruleset
     writer: RowWriter | None = None
+    lock: int | None = None
+    """The descriptor holding the directory's lock (released by :meth:`close`)."""
 
     def append(self, outcome: GameOutcome) -> None:
         """Store one finished game (call in game order)."""
         assert self.writer is not None, "store is closed"
         self.writer.append(outcome_to_row(outcome, self.ruleset))
 
-    def close(self) -> None:
-        """Flush and close; safe to call twice."""
+    def close_writer(self) -> None:
+        """Flush and close the rows, keeping the directory locked (for the summary)."""
         if self.writer is not None:
             self.writer.close()
             self.writer = None
+
+    def close(self) -> None:
+        """Flush and close, and release the directory; safe to call twice."""
+        try:
+            self.close_writer()
+        finally:
+            _unlock(self.lock)
+            self.lock = None
 
 
 def open_store(
@@ -507,7 +550,9 @@ def open_store(
     directory's manifest must describe the same run (rules, options, bots, seed; ``games``
     may grow, and not shrink below the games stored); the returned iterator yields the
     stored games and must be exhausted before the first :meth:`RunStore.append`.  Raises
-    :class:`StoreError` naming what does not fit, before anything is written.
+    :class:`StoreError` naming what does not fit, before anything is written.  The
+    directory is locked until :meth:`RunStore.close` (another process opening it meanwhile
+    gets a StoreError).
     """
     folder = Path(path)
     ruleset = find_ruleset(manifest.rules, **dict(manifest.options))
@@ -530,16 +575,28 @@ def open_store(
             )
             raise StoreError(f"{folder} holds another run ({detail})")
         manifest = replace(stored, games=manifest.games)
-        return _resume(folder, manifest, ruleset)
-    if has_run or (folder / JSONL_NAME).exists() or _parquet_parts(folder / PARQUET_DIR):
+        return _resume(folder, manifest, ruleset, _lock_folder(folder))
+    _refuse_a_run(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = _lock_folder(folder)
+    try:
+        _refuse_a_run(folder)  # again, locked: another command may have begun one meanwhile
+        write_manifest(folder, manifest)
+        writer = _writer(folder, manifest, 0)
+    except BaseException:
+        _unlock(lock)
+        raise
+    return RunStore(folder, manifest, ruleset, writer, lock), iter(())
+
+
+def _refuse_a_run(folder: Path) -> None:
+    """StoreError when ``folder`` already holds a run (a new one must not write into it)."""
+    if ((folder / MANIFEST).exists() or (folder / JSONL_NAME).exists()
+            or _parquet_parts(folder / PARQUET_DIR)):
         raise StoreError(
             f"{folder} already holds a run: pass --resume to continue it, "
             "or choose another directory"
         )
-    folder.mkdir(parents=True, exist_ok=True)
-    write_manifest(folder, manifest)
-    store = RunStore(folder, manifest, ruleset, _writer(folder, manifest, 0))
-    return store, iter(())
 
 
 def _writer(folder: Path, manifest: Manifest, parts: int) -> RowWriter:
@@ -550,21 +607,25 @@ def _writer(folder: Path, manifest: Manifest, parts: int) -> RowWriter:
 
 
 def _resume(
-    folder: Path, manifest: Manifest, ruleset: Ruleset
+    folder: Path, manifest: Manifest, ruleset: Ruleset, lock: int | None
 ) -> tuple[RunStore, Iterator[GameOutcome]]:
-    store = RunStore(folder, manifest, ruleset)
+    store = RunStore(folder, manifest, ruleset, lock=lock)
 
     def stored() -> Iterator[GameOutcome]:
-        for count, outcome in enumerate(stored_outcomes(folder, manifest, repair=True), 1):
-            if count > manifest.games:
-                raise StoreError(
-                    f"{folder} already holds more than {manifest.games} games: "
-                    "--games cannot shrink a run"
-                )
-            yield outcome
-        write_manifest(folder, manifest)
-        parts = len(_parquet_parts(folder / PARQUET_DIR))
-        store.writer = _writer(folder, manifest, parts)
+        try:
+            for count, outcome in enumerate(stored_outcomes(folder, manifest, repair=True), 1):
+                if count > manifest.games:
+                    raise StoreError(
+                        f"{folder} already holds more than {manifest.games} games: "
+                        "--games cannot shrink a run"
+                    )
+                yield outcome
+            write_manifest(folder, manifest)
+            parts = len(_parquet_parts(folder / PARQUET_DIR))
+            store.writer = _writer(folder, manifest, parts)
+        except BaseException:
+            store.close()  # a run that does not fit releases its directory at once
+            raise
 
     return store, stored()
 
