@@ -93,9 +93,10 @@ class Settings:
     not) that nobody has been connected to for this long leaves memory and the lobby (it
     stays stored: the link or a seat's token opens it again as it was)."""
     bot_table_max_hands: int = 200
-    """A table without human seats ends after this many hands (its ``max_hands`` option,
-    unless that is smaller): bots that never win would otherwise play on for ever (a Hong
-    Kong dealer repeats on every exhaustive draw)."""
+    """A table that can play itself out, without human seats or with a timer (whose
+    timeouts play for absent people), ends after this many hands (its ``max_hands``
+    option, unless that is smaller): seats that never win would otherwise play on for ever
+    (a Hong Kong dealer repeats on every exhaustive draw)."""
     secret_key: str | None = None
     """Signs the session cookies; None: a key generated once and kept in the database."""
 
@@ -417,7 +418,7 @@ def create_app(settings: Settings | str) -> FastAPI:
                 raise HTTPException(422, f"seat {number}: {entry!r} is neither 'human' nor "
                                     f"'bot:LEVEL' (levels: {', '.join(levels)})")
         options = dict(body.options)
-        if all(s.kind == "bot" for s in seats):
+        if body.timer is not None or all(s.kind == "bot" for s in seats):
             cap = settings.bot_table_max_hands
             if ruleset.options.max_hands is None or ruleset.options.max_hands > cap:
                 options["max_hands"] = cap
@@ -610,7 +611,10 @@ def create_app(settings: Settings | str) -> FastAPI:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                await handle(table, conn, bucket, message)
+                # Run to its end even when this handler is cancelled (Starlette's
+                # TestClient cancels it as the socket closes): an act cut short after it
+                # changed the table would never show the change to the other seats.
+                await asyncio.shield(manager.spawn(handle(table, conn, bucket, message)))
         except WebSocketDisconnect:
             pass
         finally:
