@@ -286,6 +286,7 @@ class HandRef:
         self.claim: tuple[int, int, str] | None = None  # (seat, tile, "discard"/"akong")
         self.answers: dict[int, Act] = {}
         self.events: Counter[str] = Counter()
+        self.took_last = False  # this turn drew the wall's last tile (seed 002: Last Tile)
         self.draw_head(dealer)
 
     # ------------------------------------------------------------------ draws
@@ -309,6 +310,7 @@ class HandRef:
         self.conc[s][t] += 1
         self.drawn = t
         self.chain = []
+        self.took_last = self.wall_left == 0
 
     def draw_tail(self, s: int) -> None:
         """A kong replacement: from the tail (no dead wall)."""
@@ -324,6 +326,7 @@ class HandRef:
         self.conc[s][t] += 1
         self.drawn = t
         self.chain = [*self.chain, "kong"]
+        self.took_last = self.wall_left == 0
 
     # ------------------------------------------------------------------ scoring
 
@@ -348,7 +351,9 @@ class HandRef:
             round_wind=WIND_LETTERS[self.round_wind],
             replacements=list(self.chain) if kind == "self-draw" else [],
             robbing_kong=kind == "robbing-kong",
-            last_tile=self.wall_left == 0 and kind != "robbing-kong",
+            # The last tile itself, or the discard that follows it (not one after a claim).
+            last_tile=self.wall_left == 0 and (
+                kind == "self-draw" or (kind == "discard" and self.took_last)),
             blessing=blessing,
         )
         return tingpai.Situation(**fields)
@@ -556,6 +561,7 @@ class HandRef:
             self.liable[o] = (frozenset(kinds), s)
         self.drawn = None
         self.chain = []
+        self.took_last = False
         self.turn_actions += 1
         if a[0] == "kong":
             self.draw_tail(o)

@@ -148,7 +148,7 @@ class Explanations(Table):
                 cl.tile,
                 WinKind.ROBBING_KONG if robbing else WinKind.DISCARD,
                 robbing_kong=robbing,
-                last_tile=cl.last,
+                last_tile=cl.last_tile,
             ),
             self.ruleset,
         )

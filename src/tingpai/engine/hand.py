@@ -35,7 +35,9 @@ Rulings the seeds leave open, implemented here:
   empty may still be claimed (the hand ends when the next draw is due); only the discard
   that reaches a pond limit is win-only.
 * ``last_tile`` (Winning on the Last Draw/Discard) is also set for a win on the final wall
-  tile or on the discard made after it (tables without a pond limit score it from there).
+  tile or on the discard made after it (tables without a pond limit score it from there);
+  not on a later discard, made after a claim of that one (seed 002: "the very last tile or
+  the following discard").
 * A special win offered in a turn (Eight Immortals forms 1 and 4) takes the place of the
   self-draw: written ``tsumo``, or ``flower`` of the bonus tile it declares, and also
   ``ron`` when another seat pays it; a declared flower a policy makes claimable is answered
@@ -380,7 +382,7 @@ class Hand(Settlement, Explanations):
                 t,
                 WinKind.ROBBING_KONG if robbing else WinKind.DISCARD,
                 robbing_kong=robbing,
-                last_tile=cl.last and not robbing,
+                last_tile=cl.last_tile,
                 blessing=self._blessings.on_discard_win(self, o, cl.seat, robbing),
             ),
             self.ruleset,
@@ -558,6 +560,7 @@ class Hand(Settlement, Explanations):
         self._draw_waits = self._waits[s]
         self._add(s, t)
         self._drawn = t
+        self._took_last = self._head > self._tail
         if self._watching:
             self._set_special_states([
                 st if st is None else special.on_draw(self, s, t, st)
@@ -583,7 +586,11 @@ class Hand(Settlement, Explanations):
                 for special, st in zip(self._specials, self._special_states, strict=True)
             ])
         final = self._limit is not None and len(self._ponds[s]) >= self._limit
-        self._open_claims(Claimable(s, t, _ON_DISCARD, final or self.wall_left == 0, final))
+        empty = self.wall_left == 0
+        self._open_claims(Claimable(
+            s, t, _ON_DISCARD, final or empty, final,
+            last_tile=final or (empty and self._took_last),
+        ))
 
     def _open_claims(self, cl: Claimable) -> None:
         """Ask every other seat; seats whose only answer is ``pass`` answer at once."""
@@ -688,6 +695,7 @@ class Hand(Settlement, Explanations):
             self._liable[o] = self._liability.on_claim(self._melds[o], meld, d, self._liable[o])
         self._drawn = None
         self._chain = []
+        self._took_last = False
         self._start_turn(o)
         if a.kind is _KONG:
             self._draw(o, "kong")

@@ -70,14 +70,18 @@ class Claimable:
     tile: Tile
     kind: ClaimKind
     last: bool = False
-    """The last discard of the hand (pond limit reached or wall empty): Winning on the Last
-    Discard."""
+    """The last discard of the hand (pond limit reached or wall empty): passed, the hand
+    ends."""
     final: bool = False
     """The discard reached a pond limit: it can only be won on, no other call.  A discard
     made with the wall empty (tables without a pond limit) may still be claimed; the hand then
     ends when a draw is due."""
     special: SpecialWin[Any] | None = None
     """The policy that made a declared flower claimable (``kind`` FLOWER)."""
+    last_tile: bool = False
+    """A win on it scores Winning on the Last Discard / Last Tile: the discard that reached a
+    pond limit, or the discard that follows the wall's last tile (seed 002: "the very last
+    tile or the following discard"), not a later one made after a claim of it."""
 
 
 class Table:
@@ -170,6 +174,9 @@ class Table:
         """The tile the seat to play drew this turn (None after a claim or a declaration)."""
         self._chain: list[str] = []
         """The consecutive replacement draws (``"kong"``/``"flower"``) behind ``_drawn``."""
+        self._took_last = False
+        """The seat to play drew the wall's last tile in this turn: its discard is the one
+        that follows the last tile."""
         self._calls = False
         """Somebody made a call or declared a kong (denies the blessings)."""
         self._kong_meld: int = -1
