@@ -94,23 +94,24 @@ def test_the_end_of_input_ends_the_prompts_line() -> None:
     assert choice is None and out.endswith("or help) > \n")
 
 
-def drawn_by_a_full_pond() -> Hand:
-    """The first hu-4p hand (by seed) of random bots that a full pond ends undecided."""
+def drawn_hand(rules: str, by_full_pond: bool) -> Hand:
+    """The first hand (by seed) of random bots at ``rules`` that ends undecided: with tiles
+    left in the wall (a full pond ended it) or not."""
     for seed in range(50):
-        hand = Hand("hu-4p", seed=seed)
+        hand = Hand(rules, seed=seed)
         bot = find_bot("random", random.Random(seed))
         while not hand.is_over:
             hand.apply(bot.act(hand.observe(hand.to_act()[0])))
         assert hand.result is not None
-        if not hand.result.winners and hand.wall_left > 0:
+        if not hand.result.winners and (hand.wall_left > 0) == by_full_pond:
             return hand
-    raise AssertionError("no such hand in 50 seeds")
+    raise AssertionError(f"no such {rules} hand in 50 seeds")
 
 
 def test_a_hand_ended_by_a_full_pond_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     """The panel said only ``exhaustive draw: nobody won`` with tens of tiles still in
     the wall, leaving the player to guess why the hand was over."""
-    hand = drawn_by_a_full_pond()
+    hand = drawn_hand("hu-4p", by_full_pond=True)
     full = [s for s in range(4) if len(hand.pond(s)) >= 18]
     assert len(full) == 1
     show_result(Console(file=sys.stdout, width=160), hand, hand.ruleset, NAMES)
@@ -120,14 +121,7 @@ def test_a_hand_ended_by_a_full_pond_says_so(capsys: pytest.CaptureFixture[str])
 
 
 def test_a_hand_ended_by_the_empty_wall_adds_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    for seed in range(50):
-        hand = Hand("hk-4p", seed=seed)
-        bot = find_bot("random", random.Random(seed))
-        while not hand.is_over:
-            hand.apply(bot.act(hand.observe(hand.to_act()[0])))
-        assert hand.result is not None
-        if not hand.result.winners:
-            break
+    hand = drawn_hand("hk-4p", by_full_pond=False)
     show_result(Console(file=sys.stdout, width=160), hand, hand.ruleset, NAMES)
     out = capsys.readouterr().out
     assert "exhaustive draw: nobody won\n" in out and "limit" not in out

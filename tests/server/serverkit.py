@@ -151,6 +151,17 @@ class Postgres:
             conn.execute(f"CREATE DATABASE {name}")
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
 
+def sync(ws: Any) -> list[dict[str, Any]]:
+    """Every message sent to ``ws`` before the answer to a ``ping`` sent now."""
+    ws.send_json({"type": "ping"})
+    out: list[dict[str, Any]] = []
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "pong":
+            return out
+        out.append(message)
+
+
 def create_table(c: TestClient | httpx.Client, rules: str, seats: list[str],
                  **extra: Any) -> dict[str, Any]:
     """POST /api/tables; the answer (asserting 201)."""

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import create_table, play_out
+from serverkit import create_table, play_out, sync
 
 from tingpai.engine import Action
 from tingpai.server import Settings, create_app
@@ -29,17 +29,6 @@ from tingpai.server.tables import notation_problem
 from tingpai.tiles import parse_tile, tile_to_unicode
 
 BOTS = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
-
-
-def sync(ws: Any) -> list[dict[str, Any]]:
-    """Every message sent to ``ws`` before the answer to a ``ping`` sent now."""
-    ws.send_json({"type": "ping"})
-    out: list[dict[str, Any]] = []
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == "pong":
-            return out
-        out.append(message)
 
 
 def spelt(tile: str) -> list[tuple[str, dict[str, Any]]]:

@@ -14,20 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
-from serverkit import create_table
+from serverkit import create_table, sync
 
 from tingpai.server import Settings, create_app
-
-
-def sync(ws: Any) -> list[dict[str, Any]]:
-    """Every message sent to ``ws`` before the answer to a ``ping`` sent now."""
-    ws.send_json({"type": "ping"})
-    out: list[dict[str, Any]] = []
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == "pong":
-            return out
-        out.append(message)
 
 
 def test_an_act_whose_socket_closes_at_once_is_still_shown_to_the_others(
