@@ -2,8 +2,9 @@
 and its reward curve.
 
 The learner takes uniformly random *legal* actions (the ``action_mask`` of each
-observation); every episode is one hand and its reward the points the learner won or paid.
-The curve shows each hand's reward, a 100-hand moving average and the cumulative total:
+observation); every episode is one hand (rarely more: a hand the bots end before the
+learner's first decision joins the next) and its reward the points the learner won or paid.
+The curve shows each episode's reward, a 100-hand moving average and the cumulative total:
 what a learning agent should beat.
 
 Run: ``.venv/bin/python examples/masked_random_policy.py [--steps N] [--out reward_curve.png]``

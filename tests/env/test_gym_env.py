@@ -156,8 +156,10 @@ def test_hands_the_bots_end_before_the_learner_decides_still_pay_it() -> None:
 
 
 @pytest.mark.usefixtures("first_hand_heaven")
-def test_an_episode_of_hands_skips_a_hand_the_learner_had_no_say_in() -> None:
-    """In hand episodes such a hand is no episode: reset deals the next one."""
+def test_an_episode_of_hands_plays_on_past_a_hand_the_learner_had_no_say_in() -> None:
+    """In hand episodes reset plays on to the next hand, where the learner decides; the
+    hand it had no say in belongs to that episode (its points come with the first step's
+    reward: tests/env/test_env_round8.py)."""
     env = TingpaiGymEnv("hk-2p", opponents="greedy", seat=1)
     env.reset(seed=0)
     match = env.table.match

@@ -8,14 +8,26 @@ one name per other seat (in seat order, the learner's left out), or one name per
 (``opponents[s]`` plays seat ``s``; the learner's own entry is ignored and may be None
 when its seat is fixed).  Each step plays the learner's action, then the bots' until the
 learner must decide again or the episode ends; the reward is the learner's share of the
-points that moved (:mod:`tingpai.env.table`: hand or game episodes and rewards); a hand the
-bots end before the learner's first decision is no hand episode (``reset`` deals the next),
-and in a game episode its points come with the learner's first step's reward.  The
+points that moved (:mod:`tingpai.env.table`: hand or game episodes and rewards).  The
 observation is the Dict of :mod:`tingpai.env.aec` (the vector of
-:mod:`tingpai.env.encoding` and the 136-slot ``action_mask``); ``info["action_mask"]`` repeats
-the mask for libraries that look there.  An illegal action plays a random legal one
-instead and sets ``info["illegal_action"]`` (``illegal="raise"`` makes it an error), as
-learners that ignore masks and Gymnasium's own ``check_env`` send any index.
+:mod:`tingpai.env.encoding` and the 136-slot ``action_mask``); ``info["action_mask"]``
+repeats the mask for libraries that look there.  An illegal action plays a random legal
+one instead and sets ``info["illegal_action"]`` (``illegal="raise"`` makes it an error),
+as learners that ignore masks and Gymnasium's own ``check_env`` send any index.
+
+An episode's rewards always sum to the learner's points change over it (times
+``reward_scale``, plus any ``illegal_penalty``), hands it had no say in included.
+``reset`` returns a state in which the learner must decide, so when the bots end a hand
+before the learner's first decision (Blessing of Heaven, a win on the dealer's first
+discard, a robbed kong) ``reset`` plays on: it deals the game's next hand (or, when that
+hand ended the game, starts the next game, as a reset without a seed would) and lets the
+bots play until the learner must decide.  Such hands belong to the episode that follows,
+and the learner's points from them come with its first step's reward.  A hand episode is
+then those hands and the one the learner plays (its rewards sum to the learner's deltas
+over all of them); a game episode whose whole game ended without a decision of the
+learner also holds the next game (its rewards sum to the learner's net points of both;
+with ``seat="random"``, at its seat in each).  Dealers, winds and scores follow the game
+as the rules move them: no hand is skipped or dealt again.
 """
 
 from __future__ import annotations
@@ -37,6 +49,10 @@ from tingpai.rules.ruleset import Ruleset
 
 ENV_PREFIX = "tingpai/"
 ENV_VERSION = "-v0"
+PLAY_ON_LIMIT = 1000
+"""How many episodes in a row the bots may end before the learner's first decision before
+``reset`` gives up (RuntimeError) rather than play on for ever: only a table rigged so that
+the learner never decides gets there."""
 
 
 def env_id(rules: str) -> str:
@@ -118,7 +134,15 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         self._bots: list[Bot | None] = []
         self._match_seen: object = None
         self._carried = 0.0
-        """The learner's reward from the bots' play before its first decision."""
+        """The learner's reward from the bots' play before its first decision (hands, or
+        a whole game, they ended before it: the module docstring), paid with the first
+        step's reward."""
+
+    def _seat_bots_for_new_match(self) -> None:
+        """Seat the learner and the bots when the table has begun a new game."""
+        if self.table.match is not self._match_seen:
+            self._match_seen = self.table.match
+            self._seat_bots()
 
     def _seat_bots(self) -> None:
         """A new game began: choose the learner's seat and seed fresh bots."""
@@ -175,21 +199,29 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
             seed = seed_number(seed)
         super().reset(seed=seed)
         self.table.reset(seed)
-        if self.table.match is not self._match_seen:
-            self._match_seen = self.table.match
-            self._seat_bots()
+        self._seat_bots_for_new_match()
+        carried = 0.0
         result = self._play_bots()
+        skipped = 0
         while result is not None and result.terminated:
             # The bots ended the episode before the learner ever had to decide (a hand won
-            # by Blessing of Heaven, a robbed kong): it is no episode, deal the next one.
+            # by Blessing of Heaven, a win on the dealer's first discard): play on to a
+            # decision of the learner; the points it won or lost come with the first
+            # step's reward (see the module docstring).
+            carried += result.rewards[self.seat]
+            skipped += 1
+            if skipped > PLAY_ON_LIMIT:
+                raise RuntimeError(
+                    f"the bots ended {skipped} episodes in a row before the learner's first "
+                    "decision: does the learner's seat ever get to decide at this table?"
+                )
             self.table.reset(None)
-            if self.table.match is not self._match_seen:
-                self._match_seen = self.table.match
-                self._seat_bots()
+            self._seat_bots_for_new_match()
             result = self._play_bots()
-        # In a game episode, hands the bots ended before the learner's first decision
-        # still moved its points: they come with the first step's reward.
-        self._carried = 0.0 if result is None else result.rewards[self.seat]
+        if result is not None:
+            # A game episode: hands the bots ended before the learner's first decision.
+            carried += result.rewards[self.seat]
+        self._carried = carried
         if self.render_mode == "human":
             self.render()
         return self._observation()
