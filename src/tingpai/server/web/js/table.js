@@ -19,6 +19,12 @@ export function seatName(seatInfo, seat) {
   return seatInfo.name || `#${seat}`;
 }
 
+/** Tile names as a list a person reads: "Plum, Orchid", "梅、兰" (joined with spaces
+ * they ran together: "Chrysanthemum Bamboo", "5 Dots 6 Dots"). */
+function tileNames(codes) {
+  return codes.map(tileName).join(t("list.sep"));
+}
+
 function actionLabel(action) {
   const tile = action.tile ? tileName(action.tile) : "";
   return t(`act.${action.do}`, { tile });
@@ -372,8 +378,15 @@ export class LiveTable {
       this.render();
       ev.preventDefault();
     } else if (ev.key === " " || ev.key === "Escape") {
+      // Escape is a key people press to get out of things: it passes an ordinary claim,
+      // never an offer that includes a win (ron, robbing a kong or the eighth flower), so
+      // a stray press cannot throw a win away.  Such an offer is passed with its button
+      // (or Space, the table's pass key).
       const pass = this.legalFor("pass");
-      if (pass) {
+      const win = this.legal.some((a) => a.do === "ron" || a.do === "tsumo");
+      if (ev.key === "Escape" && win) {
+        ev.preventDefault();
+      } else if (pass) {
         this.act(pass);
         ev.preventDefault();
       }
@@ -595,8 +608,11 @@ export class LiveTable {
     }
     const list = el("ul", "seat-list");
     (this.info.seats || []).forEach((s, i) => {
-      const item = el("li");
-      item.append(el("span", "", `${i + 1}. ${seatName(s, i)}`));
+      const item = el("li", i === this.mySeat ? "mine" : "");
+      item.dataset.seat = String(i);
+      // The player's own seat is marked as everywhere else (the board, the panels).
+      const you = i === this.mySeat ? ` (${t("table.you")})` : "";
+      item.append(el("span", "", `${i + 1}. ${seatName(s, i)}${you}`));
       if (this.takeable(s)) {
         const again = !s.open;
         const take = el("button", "button primary small", t(again ? "table.take_back" : "table.take_seat", { seat: i + 1 }));
@@ -731,7 +747,7 @@ export class LiveTable {
           live.append(tileRow(d.waits, { cls: "tiny" }));
         } else {
           live.textContent = t("hint.live", { n: d.live });
-          live.title = d.improving.map(tileName).join(" "); // tile names, not notation
+          live.title = tileNames(d.improving); // tile names, not notation
         }
         if (d.waits && d.waits.length) live.append(el("span", "live", ` ${t("hint.live", { n: d.live })}`));
         row.append(live);
@@ -749,13 +765,13 @@ export class LiveTable {
     const valued = (h.wins && h.wins.length) || (h.discards && h.discards.some((d) => d.wins && d.wins.length));
     if (valued && h.situation && (h.situation.flowers || h.situation.dealer_repeats || h.situation.eighth_repeat)) {
       const parts = [];
-      if (h.situation.flowers) parts.push(t("hint.count_flowers", { tiles: parseTiles(h.situation.flowers).map(tileName).join(" ") }));
+      if (h.situation.flowers) parts.push(t("hint.count_flowers", { tiles: tileNames(parseTiles(h.situation.flowers)) }));
       if (h.situation.dealer_repeats) parts.push(t("hint.count_repeats", { n: h.situation.dealer_repeats }));
       if (h.situation.eighth_repeat) parts.push(t("hint.count_eighth"));
-      box.append(el("p", "muted counting", t("hint.counting", { what: parts.join(", ") })));
+      box.append(el("p", "muted counting", t("hint.counting", { what: parts.join(t("list.sep")) })));
     }
     if (h.sacred && h.sacred.length) {
-      box.append(el("p", "warn sacred", t("hint.sacred", { tiles: h.sacred.map(tileName).join(" ") })));
+      box.append(el("p", "warn sacred", t("hint.sacred", { tiles: tileNames(h.sacred) })));
     }
     if (h.pond_left !== null && h.pond_left !== undefined) {
       box.append(el("p", "muted", t("table.pond_left", { n: h.pond_left })));
@@ -768,7 +784,13 @@ export class LiveTable {
   waitList(label, wins, unitCode) {
     const unit = unitCode ? t(`panel.unit.${unitCode}`) : "";
     const worth = (o, key) => {
-      if (!o.legal) return o.no_pattern ? t("hint.no_pattern") : o.short !== undefined ? t("hint.short", { n: o.short }) : "–";
+      if (!o.legal) {
+        if (o.no_pattern) return t("hint.no_pattern");
+        // Below the table's minimum: what the hand is worth and what a win needs, not a
+        // bare "short 2" (read as tiles, or steps from ready).
+        if (o.short !== undefined) return t("hint.short", { n: o.short, total: o.total, min: o.total + o.short, unit });
+        return "–";
+      }
       const pay = o.payments || {};
       let text = t("hint.hand_total", { n: o.total, unit });
       if (key === "discard" && pay.discarder !== undefined) {
