@@ -105,6 +105,23 @@ def positive_int(text: str) -> int:
     return value
 
 
+def seed_int(text: str) -> int:
+    """An argparse type: a game seed, a whole number of at least 0: ``random.Random``
+    shuffles a negative seed as its absolute value, so ``-3`` would replay seed 3's game
+    under another name (and its record file would be ``game--3.json``).  (The Python API
+    keeps ``random.Random``'s reading of a negative seed.)"""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number of at least 0, got {value} (a negative seed would "
+            f"replay seed {-value}'s game)"
+        )
+    return value
+
+
 class GamesPerSecondColumn(ProgressColumn):
     """The bar's speed, in games per second (rich's estimate over the last updates)."""
 

@@ -33,7 +33,7 @@ from rich.table import Table
 from tingpai.bots import bot_names, find_bot
 from tingpai.bots.base import Bot
 from tingpai.bots.hints import hint, hint_text
-from tingpai.cli.common import parse_bots, parse_options
+from tingpai.cli.common import parse_bots, parse_options, seed_int
 from tingpai.engine import Action, ActionKind, IllegalAction, Match, Observation, Phase
 from tingpai.engine.hand import Hand, winning_claims
 from tingpai.engine.summary import hand_summary
@@ -102,7 +102,8 @@ def register(sub: Any) -> None:
         f"(your seat's entry 'human'), or one per other seat in seat order "
         f"({', '.join(bot_names())}; default expert, the strongest, as at the browser table)",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    p.add_argument("--seed", type=seed_int, default=None,
+                   help="seed for a reproducible game (a whole number of at least 0)")
     p.add_argument("--records", default="records", metavar="DIR",
                    help="folder for the game record (default records)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
