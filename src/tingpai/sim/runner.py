@@ -109,7 +109,7 @@ def resolve_bots(bots: str | Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def task_maker(
+def _task_maker(
     seed: int, rules: str | Ruleset, opts: Mapping[str, Any], seats: tuple[str, ...],
     records_dir: str | Path | None, max_hands: int | None,
 ) -> Callable[[int], GameTask]:
@@ -257,7 +257,7 @@ def run_sim(
             for outcome in stored:
                 stats.add(outcome)
                 first += 1
-        report = _play(runner, LazyTasks(task_maker(seed, rules, opts, seats, records_dir,
+        report = _play(runner, LazyTasks(_task_maker(seed, rules, opts, seats, records_dir,
                                                     max_hands), first, games),
                        stats, store, out_dir, first, games, progress)
         if out is not None:
