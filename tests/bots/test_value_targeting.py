@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from botkit import position
 
 from tingpai import score
@@ -122,3 +124,25 @@ def test_a_hopeless_fan_laak_hand_steers_toward_the_nearest_plan_that_can_qualif
     assert nearest(picked) == min(nearest(c.action.tile) for c in choices)
     assert nearest(fast) > nearest(picked)
     assert picked is not None and picked >= parse_tile("1p")  # not a character
+
+
+def test_a_win_at_the_eighth_repeat_is_valued_with_its_bonus() -> None:
+    # Another seat's dealer at its eighth repeat: Hu's Eighth Repeat pays the winner on
+    # top of the hand.  The bot used to value every win as if the repeat count were 0.
+    base = position("hu-4p", "34m6m456p789s123s55z", ponds=["1z9p", "4z", "6z", "7z"])
+    eighth = dataclasses.replace(base, dealer=1, repeats=8)
+    early = dataclasses.replace(base, dealer=1, repeats=7)
+    assert eighth.eighth_repeat and not early.eighth_repeat and not base.eighth_repeat
+    hand = parse_counts("34m456p789s123s55z")
+    win = parse_tile("2m")
+    gains = {}
+    for name, obs in (("eighth", eighth), ("early", early)):
+        view = ValueBot().outlook(obs)
+        gains[name] = view.win_gain(hand, view.melds, win, False)
+        concealed = tuple(sorted([t for t in range(NUM_KINDS) for _ in range(hand[t])] + [win]))
+        scored = score(Situation(concealed, win, (), WinKind.DISCARD, obs.seat_winds[0],
+                                 obs.round_wind, eighth_repeat=obs.eighth_repeat),
+                       obs.ruleset)
+        assert scored.valid
+        assert gains[name] == view.k.gain(scored.total, False)
+    assert gains["eighth"] > gains["early"] > 0

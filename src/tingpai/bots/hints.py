@@ -65,11 +65,10 @@ class TableRules:
     def of_seat(cls, obs: Observation) -> TableRules:
         """The table as the seat of ``obs`` would score a win now."""
         seat = obs.seat
-        last = obs.ruleset.options.max_repeats
         return cls(
             obs.ruleset, obs.seat_winds[seat], obs.round_wind, flowers=obs.flowers[seat],
             dealer_repeats=obs.repeats if seat == obs.dealer else 0,
-            eighth_repeat=last is not None and obs.repeats >= last,
+            eighth_repeat=obs.eighth_repeat,
         )
 
     def situation(self) -> dict[str, Any]:

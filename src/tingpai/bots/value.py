@@ -517,7 +517,8 @@ class Outlook:
                  self_drawn: bool) -> int:
         """What winning on ``tile`` collects (0 when the hand would not be a legal win)."""
         key = (bytes(counts), melds, tile, self_drawn, self.seat_wind, self.round_wind,
-               len(self.flowers), self.dealer_repeats, self.obs.ruleset.id)
+               len(self.flowers), self.dealer_repeats, self.obs.eighth_repeat,
+               self.obs.ruleset.id)
         found = self.cache.get(key)
         if found is None:
             concealed = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
@@ -533,6 +534,7 @@ class Outlook:
                     round_wind=self.round_wind,
                     flowers=self.flowers,
                     dealer_repeats=self.dealer_repeats,
+                    eighth_repeat=self.obs.eighth_repeat,
                 ),
                 self.obs.ruleset,
             )

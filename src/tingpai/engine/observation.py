@@ -90,6 +90,13 @@ class Observation:
         """Whether this seat must choose an action now."""
         return bool(self.legal)
 
+    @property
+    def eighth_repeat(self) -> bool:
+        """Whether the dealer is at its last allowed repeat, so that a win now is scored
+        with the ruleset's eighth-repeat bonus (Hu Mahjong's Eighth Repeat)."""
+        last = self.ruleset.options.max_repeats
+        return last is not None and self.repeats >= last
+
     @cached_property
     def mask(self) -> tuple[bool, ...]:
         """Legal action mask over the fixed action index space."""
