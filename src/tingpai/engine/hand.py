@@ -97,8 +97,11 @@ from tingpai.tiles import (
     Meld,
     MeldKind,
     Tile,
+    counts_to_str,
     parse_tiles,
+    tile_to_str,
     tiles_to_str,
+    wind_to_str,
 )
 
 _DISCARD = ActionKind.DISCARD
@@ -259,6 +262,56 @@ class Hand(Settlement, Explanations):
         twin: Hand = _new_hand(self.__class__)
         twin.__dict__ = state
         return twin
+
+    # ------------------------------------------------------------------ as text
+
+    def __repr__(self) -> str:
+        """One line a researcher can read in a debugger: ruleset, phase, who acts, wall.
+
+        >>> Hand("hu-4p", seed=7)
+        <Hand hu-4p: turn of seat 0, 91 tiles in the wall, 0 actions>
+        """
+        return (f"<Hand {self.ruleset.id}: {self._state_text()}, {self.wall_left} tiles in "
+                f"the wall, {len(self.history)} actions>")
+
+    def _state_text(self) -> str:
+        """The phase and its seat: ``turn of seat 0``, ``claims on seat 2's 5s``."""
+        if self._phase is Phase.TURN:
+            return f"turn of seat {self.actor}"
+        if self._phase is Phase.ENDED or self._claim is None:
+            return "ended"
+        return f"{self._phase.value} on seat {self.actor}'s {tile_to_str(self._claim.tile)}"
+
+    def __str__(self) -> str:
+        """The whole table in the tile notation, every seat's tiles shown (the hand is the
+        full state, as a chess board is): one line per seat, then who acts or the result.
+
+        >>> print(Hand("hu-2p", seed=3))  # doctest: +NORMALIZE_WHITESPACE
+        hu-2p · round E · dealer seat 0 · repeats 0 · wall 117
+        seat 0 E: 68m2468p12299s66z3f  pond: -
+        seat 1 S: 33478m369p456s27z  pond: -
+        turn of seat 0
+        """
+        lines = [f"{self.ruleset.id} · round {wind_to_str(self.round_wind)} · dealer seat "
+                 f"{self.dealer} · repeats {self.repeats} · wall {self.wall_left}"]
+        for seat in range(self.players):
+            parts = [f"seat {seat} {wind_to_str(self.seat_winds[seat])}: "
+                     f"{counts_to_str(self._counts[seat])}"]
+            parts += [meld.to_str() for meld in self._melds[seat]]
+            if self._flowers[seat]:
+                parts.append(f"flowers: {tiles_to_str(self._flowers[seat])}")
+            pond = self._ponds[seat]
+            parts.append(f"pond: {' '.join(map(tile_to_str, pond)) if pond else '-'}")
+            lines.append("  ".join(parts))
+        result = self._result
+        if result is None:
+            lines.append(self._state_text())
+        elif result.is_draw:
+            lines.append("ended: draw")
+        else:
+            won = ", ".join(f"seat {w.seat} ({w.score.total})" for w in result.winners)
+            lines.append(f"ended: won by {won}; deltas {list(result.deltas)}")
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ public views
 

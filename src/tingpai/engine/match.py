@@ -232,6 +232,24 @@ class Match:
             twin.hands[-1] = twin.hands[-1].copy()
         return twin
 
+    # ------------------------------------------------------------------ as text
+
+    def __repr__(self) -> str:
+        """One line: ruleset, hands dealt, the next or current deal and the scores.
+
+        >>> Match("hk-4p", seed=1)
+        <Match hk-4p: 0 hands, round E, dealer seat 0, repeats 0, scores [0, 0, 0, 0]>
+        """
+        over = ", over" if self.is_over else ""
+        return (f"<Match {self.ruleset.id}: {len(self.hands)} hands, round "
+                f"{wind_to_str(self.round_wind)}, dealer seat {self.dealer}, repeats "
+                f"{self.repeats}, scores {list(self.scores)}{over}>")
+
+    def __str__(self) -> str:
+        """:meth:`__repr__`'s line, then the current hand as :class:`Hand` prints it."""
+        hand = self.hand
+        return repr(self) if hand is None else f"{self!r}\n{hand}"
+
     # ------------------------------------------------------------------ state
 
     @property
