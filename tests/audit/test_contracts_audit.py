@@ -580,7 +580,8 @@ def test_replay_json_and_human_output(
     check_totals(data, [30000] * 4)
     code, out, _ = cli(capsys, monkeypatch, ["replay", str(path), "--partial"])
     lines = out.splitlines()
-    assert code == 0 and lines[0].startswith("hand 0:") and "seat 0 wins" in lines[1]
+    # the human text counts hands from 1, as `tingpai play` does (the JSON from 0)
+    assert code == 0 and lines[0].startswith("hand 1:") and "seat 0 wins" in lines[1]
     assert lines[-1].startswith("scores") and "50500 26000 10000 33500" in lines[-1]
 
 

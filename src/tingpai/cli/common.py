@@ -10,6 +10,7 @@ replaced by its rows object.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -28,6 +29,9 @@ from rich.text import Text
 
 from tingpai.inputs import MAX_SCORE_TEXT, JSONInputError, echo, load_json
 from tingpai.rules import read_payment_table
+
+_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?")
+"""A JSON number (the bounds of :mod:`tingpai.inputs` may still refuse it)."""
 
 FILE_OPTIONS = ("payment_table",)
 """Options whose value may name a ``.json`` / ``.toml`` file that the command line reads."""
@@ -52,7 +56,10 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
         try:
             out[key] = load_json(raw, max_chars=MAX_SCORE_TEXT, what=f"--option {key}")
         except JSONInputError as exc:
-            if raw.lstrip()[:1] in ("{", "[") or len(raw) > MAX_SCORE_TEXT:
+            # An object, a list or a number beyond the bounds was meant as JSON: taken as a
+            # string it would be refused as "must be an integer, got '999...'"
+            if (raw.lstrip()[:1] in ("{", "[") or len(raw) > MAX_SCORE_TEXT
+                    or _NUMBER.fullmatch(raw.strip())):
                 raise ValueError(f"--option {key}: {exc}") from None
             out[key] = raw  # not JSON: a plain string such as a table name
     return read_option_files(out)

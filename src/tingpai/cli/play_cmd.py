@@ -289,7 +289,7 @@ def refusal(text: str, legal: tuple[Action, ...], offered: Tile | None = None) -
             if not tiles:
                 return f"no discard now (you may: {plain})"
             return (f"{tile_to_str(tile)} is not a tile you may discard now (you may: "
-                    + " ".join(tile_to_str(t) for t in dict.fromkeys(tiles)) + ")")
+                    + ", ".join(tile_to_str(t) for t in dict.fromkeys(tiles)) + ")")
     return "that is neither a number of the list, a tile nor an action"
 
 
@@ -387,7 +387,7 @@ def show(console: Console, obs: Observation, names: Names) -> None:
         f"repeats {obs.repeats}  wall {obs.wall_left}{pond_note}"
     )
     for s in range(obs.players):
-        melds = " ".join(str(m) for m in obs.melds[s])
+        melds = ", ".join(str(m) for m in obs.melds[s])  # "pung 555m, chow 123m"
         flowers = tiles_to_str(obs.flowers[s]) if obs.flowers[s] else ""
         pond = " ".join(
             f"({tile_to_str(t)})" if called else tile_to_str(t)

@@ -1,7 +1,11 @@
 """``tingpai replay RECORD [--json]``: replay a game record and print what happened.
 
-Human form: one line per hand (winners with their patterns and bonuses, or the draw),
-the hand's deltas, then the final scores.  ``--json`` prints
+Human form: one line per hand, numbered from 1 as ``tingpai play`` numbers them (winners
+with their patterns and bonuses, or the draw), the hand's deltas, then the final scores.
+(Errors point into the record with its 0-based indexes, as the JSON's ``hand`` and
+``action`` do.)
+A ``--partial`` record that stops on a discard (added kong, flower) not yet answered shows
+the seats still to answer it.  ``--json`` prints
 ``{"hands": [{"result", "winners", "deltas"}, ...], "scores": [...]}`` (DESIGN.md), plus
 ``net`` (points won or lost), ``money`` (net × stake), ``over`` and ``winner``.
 
@@ -18,10 +22,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from tingpai.engine.errors import RecordError, ReplayError
-from tingpai.engine.record import ReplayResult, replay
+from tingpai.engine.record import HandReplay, ReplayResult, replay
 from tingpai.inputs import MAX_RECORD_TEXT, one_line
 from tingpai.scoring import PatternScore
 from tingpai.tiles import tile_to_str
@@ -49,6 +54,8 @@ def _fail(args: argparse.Namespace, payload: dict[str, Any]) -> int:
     if args.json:
         print(json.dumps(payload))
     else:
+        # Where, as the record's indexes (0-based, as the JSON's "hand" and "action" and
+        # the engine's own messages count them): it points into the file.
         where = ""
         if payload.get("hand") is not None:
             where = f"hand {payload['hand']}"
@@ -95,13 +102,32 @@ def _named(p: PatternScore) -> str:
     return f"{p.label} {p.value}"
 
 
+def _seats(seats: Sequence[int]) -> str:
+    """``seat 2`` or ``seats 1, 3``."""
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(s) for s in seats)
+
+
+def _unanswered(hr: HandReplay) -> str:
+    """``seat 2 has not answered seat 1's discard 6m``: the answers a partial record's
+    last hand stops before (empty when it stops elsewhere)."""
+    offer = hr.offer
+    if not hr.waiting or offer is None or offer.tile is None:
+        return ""
+    what = {"akong": "added kong", "flower": "flower"}.get(offer.kind.value, "discard")
+    verb = "has" if len(hr.waiting) == 1 else "have"
+    return (f"{_seats(hr.waiting)} {verb} not answered seat {offer.seat}'s {what} "
+            f"{tile_to_str(offer.tile)}")
+
+
 def _human(result: ReplayResult) -> str:
     lines: list[str] = []
-    for i, hr in enumerate(result.hands):
+    for i, hr in enumerate(result.hands, start=1):
         r = hr.result
         deltas = " ".join(f"{d:+d}" for d in hr.deltas)
+        pending = _unanswered(hr)
         if r is None:
-            lines.append(f"hand {i}: unfinished  [{deltas}]")
+            where = pending or (f"{_seats(hr.to_act)} to act" if hr.to_act else "")
+            lines.append(f"hand {i}: unfinished{', ' + where if where else ''}  [{deltas}]")
             continue
         if not r.winners:
             ready = ""
@@ -128,6 +154,8 @@ def _human(result: ReplayResult) -> str:
                 pats += ("; " if sc.capped else ", ") + ", ".join(_named(b) for b in sc.bonuses)
             unit = w.score.unit.value  # Hu base points, Hong Kong fan
             lines.append(f"  seat {w.seat} wins by {how}: {w.score.total} {unit} ({pats})")
+        if pending:  # the record stops there; its silence was read as passes
+            lines.append(f"  (the record stops before: {pending}; read as passes)")
     scores = " ".join(str(s) for s in result.scores)
     status = "final" if result.game.over else "so far"
     lines.append(f"scores ({status}): {scores}")

@@ -19,7 +19,10 @@ Parquet with ``--storage parquet``; the parameters in ``DIR/manifest.json``, the
 ``DIR/summary.json``; see :mod:`tingpai.sim.store`), for ``tingpai report``.  ``--resume``
 continues a stopped run there without replaying its finished games, and ends with the
 report an uninterrupted run gives; parameters left out are taken from the manifest, and
-those given must match it (``--games`` may grow the run).  ``--backend ray`` plays on a
+those given must match it (``--games`` may grow the run; an ``--option`` given at the value
+the run already has is no change).  Ctrl-C stops a run with status 130 once every game
+already played is stored, and says how many there are and the command that resumes the
+run.  ``--backend ray`` plays on a
 local Ray instance with ``--workers`` CPUs (default all), or on the cluster at
 ``--address`` (``--workers`` then caps the games played at once); the results are the
 same on every backend.
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from typing import Any
 
@@ -47,10 +51,22 @@ from tingpai.bots import bot_names
 from tingpai.cli.common import games_progress, parse_options, percent, positive_int
 from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids, ruleset_spec
-from tingpai.sim import Backend, SimReport, local_backend, read_manifest, run_sim
-from tingpai.sim.balance import option_text
+from tingpai.sim import (
+    Backend,
+    SimInterrupted,
+    SimReport,
+    local_backend,
+    read_manifest,
+    run_sim,
+)
 from tingpai.sim.runner import DEFAULT_MAX_HANDS
-from tingpai.sim.store import DEFAULT_FLUSH_EVERY, STORAGES
+from tingpai.sim.store import (
+    DEFAULT_FLUSH_EVERY,
+    STORAGES,
+    changed_options,
+    option_changes,
+    option_text,
+)
 
 DEFAULTS: dict[str, Any] = {"rules": "hu-4p", "games": 100, "seed": 0, "bots": "greedy"}
 """Defaults of the run parameters (left as None by the parser so that ``--resume`` can
@@ -166,12 +182,21 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
         bots = given["bots"]
         if bots is not None and len(bots) == 1:
             given["bots"] = bots * len(manifest.bots)
-        for key in ("rules", "seed", "bots", "options", "max_hands"):
+        for key in ("rules", "seed", "bots", "max_hands"):
             if given[key] is not None and given[key] != stored[key]:
                 raise ValueError(
                     f"{args.out} holds another run ({key} {stored[key]!r} there, "
                     f"{given[key]!r} asked)"
                 )
+        if given["options"] is not None:
+            # The same table however spelt (an option given at its default) is the same
+            # run, which keeps its stored options; a real change is named.
+            if changed_options(stored["rules"], stored["options"], given["options"]):
+                raise ValueError(
+                    f"{args.out} holds another run "
+                    f"({option_changes(manifest, given['options'])})"
+                )
+            given["options"] = None
         for key in ("storage", "flush_every"):
             if given[key] is not None and given[key] != stored[key]:
                 raise ValueError(
@@ -227,6 +252,12 @@ def run(args: argparse.Namespace) -> int:
     }
     try:
         report = run_sim(**common) if args.json else _run_with_progress(common)
+    except SimInterrupted as stop:
+        message = _interrupted(args, stop)
+        if args.json:  # a tool reading the JSON gets an answer it can parse
+            print(json.dumps({"error": message}))
+        print(message, file=sys.stderr)
+        return 130
     except (RuleError, ValueError) as exc:  # StoreError is a ValueError
         return _fail(args, str(exc))
     except ImportError as exc:
@@ -245,6 +276,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_human(report, Console())
     return 0
+
+
+def _interrupted(args: argparse.Namespace, stop: SimInterrupted) -> str:
+    """What Ctrl-C kept and how to go on: the games stored in the run directory and the
+    command that resumes it, or, without one, that nothing was kept (a host stopping a
+    long run must know whether it is lost)."""
+    left = f"interrupted after {stop.games:,} of {stop.total:,} games"
+    if args.out is None:
+        records = f" (their records are in {args.records})" if args.records else ""
+        return (f"{left}{records}; without --out DIR nothing else was kept: run with --out "
+                "DIR to be able to resume a stopped run")
+    command = f"tingpai sim --out {shlex.quote(args.out)} --resume"
+    if args.records:
+        command += f" --records {shlex.quote(args.records)}"
+    return f"{left}, all stored in {args.out}; continue the run with: {command}"
 
 
 def _run_with_progress(common: dict[str, Any]) -> SimReport:

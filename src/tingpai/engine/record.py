@@ -48,7 +48,7 @@ from tingpai.inputs import (
 from tingpai.rules import find_ruleset, ruleset_spec
 from tingpai.rules.base import RuleError
 from tingpai.rules.ruleset import Ruleset
-from tingpai.tiles import InvalidNotation, Tile, parse_tiles
+from tingpai.tiles import InvalidNotation, Tile, parse_tiles, tile_to_str
 
 START_KEYS = ("round_wind", "dealer", "repeats", "scores")
 """The keys of a record's ``start`` object (any other key is an error)."""
@@ -148,6 +148,16 @@ class HandReplay:
     result: HandResult | None
     """None for an unfinished last hand (``partial`` replays only)."""
     deltas: tuple[int, ...]
+    to_act: tuple[int, ...] = ()
+    """Seats to act where an unfinished hand stops (empty for a finished one)."""
+    waiting: tuple[int, ...] = ()
+    """Seats that had not answered the last discard (added kong, flower), :attr:`offer`,
+    where a ``partial`` record's last hand stops.  Passes are implicit, so the replay reads
+    their silence as passes, as a finished record's, and goes on from there (the result
+    and the JSON are those of a record that stops there); the human text shows them as
+    still to answer."""
+    offer: Action | None = None
+    """The discard (added kong, flower) :attr:`waiting` seats had not answered."""
 
     def to_json(self) -> dict[str, Any]:
         """``{"result": "win"|"draw"|"unfinished", "winners": [...], "deltas": [...]}``."""
@@ -183,8 +193,14 @@ class ReplayResult:
         }
 
 
+OFFERS = (ActionKind.DISCARD, ActionKind.AKONG, ActionKind.FLOWER)
+"""Actions other seats may answer (claim, rob, win on, or pass)."""
+
+
 def _replay_hand(hand: Hand, actions: tuple[Mapping[str, Any], ...], h: int,
-                 match: Match) -> None:
+                 match: Match) -> tuple[tuple[int, ...], Action | None]:
+    """Apply a hand's actions; the seats that had not answered the last offered tile when
+    the actions stop (then passed, as a record's end implies), and that tile's action."""
     window: set[int] = set()
     """Seats that may still send a redundant pass for the last claimable tile."""
     answered: set[int] = set()
@@ -218,14 +234,19 @@ def _replay_hand(hand: Hand, actions: tuple[Mapping[str, Any], ...], h: int,
                 hand.apply(action)
                 window = set()
                 answered = set()
-            if action.kind in (ActionKind.DISCARD, ActionKind.AKONG, ActionKind.FLOWER):
+            if action.kind in OFFERS:
                 window = set(range(hand.players)) - {action.seat}
                 answered = set()
         except IllegalAction as exc:
             raise ReplayError(str(exc), hand=h, action=k) from None
+    waiting: tuple[int, ...] = ()
+    offer: Action | None = None
     if hand.phase in (Phase.CLAIMS, Phase.ROBBING):
-        for s in hand.to_act():
+        waiting = tuple(hand.to_act())
+        offer = next((a for a in reversed(hand.history) if a.kind in OFFERS), None)
+        for s in waiting:
             hand.apply(simple(s, ActionKind.PASS))
+    return waiting, offer
 
 
 def _check_start(start: StartState, ruleset: Ruleset) -> None:
@@ -305,14 +326,22 @@ def replay(
             raise RecordError(f"hand {h}: {exc}", hand=h) from None
         except RecordError as exc:
             raise RecordError(f"hand {h}: {exc}", hand=h) from None
-        _replay_hand(hand, hr.actions, h, match)
-        if not hand.is_over and not (partial and h == len(rec.hands) - 1):
-            who = ", ".join(str(s) for s in hand.to_act())
+        waiting, offer = _replay_hand(hand, hr.actions, h, match)
+        last = partial and h == len(rec.hands) - 1
+        if not hand.is_over and not last:
+            who = ", ".join(str(s) for s in waiting or hand.to_act())
+            what = "to act"
+            if waiting and offer is not None and offer.tile is not None:
+                # the seats the record stops before, not the one after their passes
+                what = f"to answer seat {offer.seat}'s {offer.kind.value} {tile_to_str(offer.tile)}"
             raise ReplayError(
-                f"hand {h} is unfinished: the actions end with seat {who} to act",
+                f"hand {h} is unfinished: the actions end with seat {who} {what}",
                 hand=h,
                 action=len(hr.actions),
                 in_progress=h == len(rec.hands) - 1,
             )
-        out.append(HandReplay(hand.result, hand.deltas))
+        if not last:  # a finished record's silence after a discard is everyone passing
+            waiting, offer = (), None
+        out.append(HandReplay(hand.result, hand.deltas,
+                              () if hand.is_over else tuple(hand.to_act()), waiting, offer))
     return ReplayResult(tuple(out), match.scores, match.result, match)

@@ -32,7 +32,7 @@ from tingpai.sim.games import (
 from tingpai.sim.ray_backend import RayBackend
 from tingpai.sim.readiness import no_pattern_ready
 from tingpai.sim.report import PatternStats, SeatStats, SimReport, SimStats, Timing
-from tingpai.sim.runner import Progress, record_name, resolve_bots, run_sim
+from tingpai.sim.runner import Progress, SimInterrupted, record_name, resolve_bots, run_sim
 from tingpai.sim.store import Manifest, StoreError, read_manifest, stored_outcomes
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "RayBackend",
     "SeatStats",
     "SerialBackend",
+    "SimInterrupted",
     "SimReport",
     "SimStats",
     "StoreError",

@@ -50,7 +50,7 @@ from tingpai.bots import Bot, bot_names, find_bot
 from tingpai.bots.play import new_game
 from tingpai.rules import WinKind
 from tingpai.rules.ruleset import Ruleset
-from tingpai.sim.backends import MAX_WORKERS, worker_pool
+from tingpai.sim.backends import MAX_WORKERS, stop_workers, worker_pool
 from tingpai.sim.games import (
     MAX_GAMES,
     LazyTasks,
@@ -373,9 +373,11 @@ def _run(tasks: Sequence[ArenaTask], workers: int) -> Iterator[list[PlayTally]]:
                     pending.append(pool.submit(play_sets, list(tasks[first : first + chunk])))
                     nxt += 1
                 yield from pending.popleft().result()
-        finally:
-            for f in pending:
-                f.cancel()
+        except BaseException:
+            # Ctrl-C (the workers ignore it) or a caller that stopped early: end the
+            # workers mid-game rather than wait for the sets in progress.
+            stop_workers(pool)
+            raise
 
 
 class ArenaTally:

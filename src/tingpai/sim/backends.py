@@ -12,6 +12,7 @@ does, through the same :func:`in_task_order` batching.
 from __future__ import annotations
 
 import os
+import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -54,9 +55,10 @@ class SerialBackend:
 class ProcessBackend:
     """Plays the games in a pool of ``workers`` local processes.
 
-    Tasks go out in batches of ``chunk`` games (default: small enough that every worker
-    gets several batches, so a slow batch does not leave the others idle) and at most a
-    few batches per worker are in flight, so memory stays bounded for long runs.
+    Tasks go out one game at a time by default (``chunk`` games per task if given), at
+    most a few per worker in flight, so memory stays bounded for long runs, and each game
+    comes back as soon as it is played: progress moves game by game, and a run stopped by
+    Ctrl-C keeps every game already back rather than losing whole batches in flight.
     """
 
     name = "processes"
@@ -82,9 +84,17 @@ class ProcessBackend:
             def submit(batch: Sequence[GameTask]) -> Future[list[GameOutcome]]:
                 return pool.submit(play_tasks, batch)
 
-            yield from in_task_order(
-                tasks, workers, self.chunk, submit, lambda f: f.result(), Future.cancel
-            )
+            try:
+                # Nothing is cancelled one by one: stop_workers ends the pool, which fails
+                # every future left (a future cancelled first would make Python 3.11's pool
+                # print an InvalidStateError traceback as it breaks).
+                yield from in_task_order(
+                    tasks, workers, self.chunk or 1, submit, lambda f: f.result(),
+                    lambda f: None,
+                )
+            except BaseException:  # Ctrl-C, or the consumer stopped early
+                stop_workers(pool)
+                raise
 
 
 PARENT_POLL_SECONDS = 0.5
@@ -108,13 +118,31 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
+def start_worker() -> None:
+    """A pool worker's initializer: Ctrl-C is the parent's to handle (it stops the run and
+    keeps the games already back), so the worker ignores SIGINT, which the terminal sends
+    to the whole process group; and the worker ends with its parent
+    (:func:`exit_with_parent`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
+
+
 def worker_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of ``workers`` processes (at most :data:`MAX_WORKERS`) that end when the
-    process that started them ends, however it ends (:func:`exit_with_parent`): the pool of
-    the simulation and the arena."""
+    """A pool of ``workers`` processes (at most :data:`MAX_WORKERS`) that ignore Ctrl-C and
+    end when the process that started them ends, however it ends (:func:`start_worker`):
+    the pool of the simulation and the arena."""
     return ProcessPoolExecutor(
-        max_workers=min(workers, MAX_WORKERS), initializer=exit_with_parent
+        max_workers=min(workers, MAX_WORKERS), initializer=start_worker
     )
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's worker processes now, mid-game: a run stopped (Ctrl-C) or abandoned
+    by its consumer does not wait for the games in progress, whose outcomes nobody will
+    read (the pool's shutdown would otherwise wait for each to finish).  The pool is
+    broken then, and every future left fails."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.kill()  # SIGKILL: no handler a library installed runs (Ray's dumps stacks)
 
 
 Handle = TypeVar("Handle")

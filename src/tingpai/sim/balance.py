@@ -22,10 +22,9 @@ is *significant* when its adjusted p-value is below 0.05.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from tingpai.rules.base import WinKind
 from tingpai.rules.ruleset import Ruleset
 from tingpai.sim.games import GameOutcome
 from tingpai.sim.report import SimStats
-from tingpai.sim.store import Manifest, read_manifest, stored_outcomes
+from tingpai.sim.store import Manifest, option_text, read_manifest, stored_outcomes
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -62,28 +61,6 @@ class Estimate:
     def defined(self) -> bool:
         """Whether there was any sample."""
         return self.n > 0
-
-
-def option_text(value: object) -> str:
-    """A ruleset option's value as a report names it: a host payment table (a rows object)
-    by its ``name`` (it is stored whole in the run's manifest), else by its number of rows;
-    other values as they are written on the command line (``true``, ``20``, ``golden``).
-
-    >>> option_text({"name": "club linear", "rows": [{"fan": 3}, {"fan": 4}]})
-    'club linear'
-    >>> option_text({"rows": [{"fan": 3}, {"fan": 4}]}), option_text(False), option_text(20)
-    ('a table of 2 rows', 'false', '20')
-    """
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Mapping):
-        name = value.get("name")
-        if isinstance(name, str) and name:
-            return name
-        rows = value.get("rows")
-        if isinstance(rows, list):
-            return f"a table of {len(rows)} row{'s' if len(rows) != 1 else ''}"
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def rate(successes: int, n: int) -> Estimate:
@@ -285,13 +262,15 @@ class BalanceRun:
 
     @property
     def label(self) -> str:
-        """A short name: rules, the options set and the bots (when not all the same)."""
+        """A short name: rules, the options set and the bots, seat by seat from seat 0 (one
+        name when every seat has the same): ``greedy`` in seat 0 against three ``random``
+        is another run than ``random`` in seat 0, and the label must tell them apart."""
         m = self.manifest
         text = m.rules
         if m.options:
             text += " " + " ".join(f"{k}={option_text(v)}" for k, v in sorted(m.options.items()))
-        bots = sorted(set(m.bots))
-        text += f" ({', '.join(bots) if len(bots) > 1 else bots[0]})"
+        bots = list(m.bots) if len(set(m.bots)) > 1 else list(m.bots[:1])
+        text += f" ({', '.join(bots)})"
         return text
 
     @property

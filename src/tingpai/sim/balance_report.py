@@ -27,8 +27,8 @@ from tingpai.sim.balance import (
     Comparison,
     Estimate,
     compare_runs,
-    option_text,
 )
+from tingpai.sim.store import option_text
 
 TEST_NOTE = (
     "Intervals are 95%: Wilson score intervals for rates, mean ± 1.96 standard errors for "

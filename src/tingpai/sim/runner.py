@@ -40,6 +40,17 @@ Progress = Callable[[int, int], None]
 """``progress(games_done, games_total)``, called after each game in game order."""
 
 
+class SimInterrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C: ``games`` of its ``total`` games were kept (played and,
+    with a run directory, stored: ``resume`` continues from there).  A KeyboardInterrupt,
+    so code that catches Ctrl-C still does."""
+
+    def __init__(self, games: int, total: int) -> None:
+        super().__init__(f"interrupted after {games} of {total} games")
+        self.games = games
+        self.total = total
+
+
 def record_name(index: int) -> str:
     """File name of game ``index``'s record (0-based index, 1-based name): ``game-00001.json``."""
     return f"game-{index + 1:05d}.json"
@@ -135,16 +146,21 @@ def _play(
         progress(first, games)
     stored_hands = stats.hands
     start = time.perf_counter()
-    for done, outcome in enumerate(runner.run(tasks), start=first + 1):
-        if out_dir is not None and outcome.record is not None:
-            (out_dir / record_name(outcome.index)).write_text(
-                outcome.record + "\n", encoding="utf-8"
-            )
-        if store is not None:
-            store.append(outcome)
-        stats.add(outcome)
-        if progress is not None:
-            progress(done, games)
+    kept = first
+    try:
+        for outcome in runner.run(tasks):
+            if out_dir is not None and outcome.record is not None:
+                (out_dir / record_name(outcome.index)).write_text(
+                    outcome.record + "\n", encoding="utf-8"
+                )
+            if store is not None:
+                store.append(outcome)
+            kept += 1
+            stats.add(outcome)
+            if progress is not None:
+                progress(kept, games)
+    except KeyboardInterrupt:
+        raise SimInterrupted(kept, games) from None
     if store is not None:
         store.close_writer()  # the rows are complete before the summary is computed
     wall = time.perf_counter() - start
@@ -197,6 +213,9 @@ def run_sim(
     ``options`` then; a run directory needs an id, from which ``tingpai report`` and a
     resume rebuild the table).
 
+    Ctrl-C (KeyboardInterrupt) stops the run with :class:`SimInterrupted`, once every game
+    already played is stored (the run directory closed, resumable).
+
     Raises :class:`~tingpai.rules.RuleError` for an unknown rules id or option,
     :class:`~tingpai.sim.store.StoreError` for a run directory that does not fit, and
     ValueError for bad bots, games, seed, workers, ``max_hands`` or ``flush_every``,
@@ -241,7 +260,6 @@ def run_sim(
             raise ValueError(f"records folder {out_dir} holds {foreign} from another run: "
                              "give this run's records folder or an empty one (nothing was "
                              "written)")
-    stats = SimStats(ruleset, opts, seats, seed, max_hands)
     first = 0
     store: RunStore | None = None
     if out is not None:
@@ -250,8 +268,12 @@ def run_sim(
         # The run directory stays locked (another command cannot write into it) until
         # its summary is written or the run stops.
         store, stored = open_store(out, manifest, resume=resume)
+        # A resume may spell the stored table otherwise (an option given at its
+        # default): the stored options stay the run's, in its report and records.
+        opts = dict(store.manifest.options)
     elif resume:
         raise ValueError("resume needs the run directory (out) to continue")
+    stats = SimStats(ruleset, opts, seats, seed, max_hands)
     try:
         if store is not None:
             for outcome in stored:

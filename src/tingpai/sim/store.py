@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from tingpai.rules import find_ruleset
+from tingpai.rules import find_ruleset, ruleset_spec
 from tingpai.rules.base import WinKind
 from tingpai.rules.ruleset import Ruleset
 from tingpai.sim.games import GameOutcome, HandSummary, WinSummary, game_seed
@@ -166,12 +166,41 @@ class Manifest:
 
     def same_run(self, other: Manifest) -> list[str]:
         """The parameters (other than ``games`` and storage) in which two runs differ: rules,
-    options, bots, seed and the hand cap."""
-        return [
+        options, bots, seed and the hand cap.  Options are compared by the table they make
+        (:func:`changed_options`): an option given at its default is no change."""
+        differ = [
             name
-            for name in ("rules", "options", "bots", "seed", "max_hands")
+            for name in ("rules", "bots", "seed", "max_hands")
             if getattr(self, name) != getattr(other, name)
         ]
+        if "rules" not in differ and changed_options(self.rules, self.options, other.options):
+            differ.insert(1, "options")
+        return differ
+
+
+def changed_options(
+    rules: str, stored: Mapping[str, Any], asked: Mapping[str, Any]
+) -> list[str]:
+    """The options of ``rules`` that ``asked`` sets to another effective value than
+    ``stored`` does, by name: none when both make the same table, so a resume may give
+    ``--option flowers=true`` (the default) to a run started without it.  Raises
+    :class:`~tingpai.rules.RuleError` for an unknown option or value.
+
+    >>> changed_options("hu-4p", {}, {"flowers": True, "pond_limit": 18})
+    []
+    >>> changed_options("hu-4p", {"pond_limit": 18}, {"pond_limit": 20})
+    ['pond_limit']
+    """
+    spec = ruleset_spec(rules)
+    before = find_ruleset(rules, **dict(stored)).options
+    after = find_ruleset(rules, **dict(asked)).options
+    if before == after:
+        return []
+    names = sorted(set(stored) | set(asked))
+    named = [n for n in names
+             if spec.options[n].json_value(before) != spec.options[n].json_value(after)]
+    # Options that change the same fields differently can only be named together.
+    return named or [n for n in names if stored.get(n) != asked.get(n)] or names
 
 
 def read_manifest(path: str | Path) -> Manifest:
@@ -189,7 +218,17 @@ def read_manifest(path: str | Path) -> Manifest:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise StoreError(f"{where}: not JSON ({exc.msg})") from None
-    return Manifest.from_json(data, where)
+    manifest = Manifest.from_json(data, where)
+    # The table it names, checked here so that every reader (report, resume) names the
+    # file: an unknown option alone did not say which run it was in.
+    try:
+        players = find_ruleset(manifest.rules, **dict(manifest.options)).options.players
+    except ValueError as exc:  # RuleError
+        raise StoreError(f"{where}: {exc}") from None
+    if len(manifest.bots) != players:
+        raise StoreError(f"{where}: the manifest names {len(manifest.bots)} bots for a "
+                         f"{players}-player table ({manifest.rules})")
+    return manifest
 
 
 def _write_atomic(path: Path, text: str) -> None:
@@ -570,10 +609,12 @@ def open_store(
         differ = stored.same_run(manifest)
         if differ:
             detail = ", ".join(
+                option_changes(stored, manifest.options) if name == "options" else
                 f"{name} {getattr(stored, name)!r} there, {getattr(manifest, name)!r} asked"
                 for name in differ
             )
             raise StoreError(f"{folder} holds another run ({detail})")
+        # The stored options stay the run's (the same table, perhaps spelt otherwise).
         manifest = replace(stored, games=manifest.games)
         return _resume(folder, manifest, ruleset, _lock_folder(folder))
     _refuse_a_run(folder)
@@ -587,6 +628,42 @@ def open_store(
         _unlock(lock)
         raise
     return RunStore(folder, manifest, ruleset, writer, lock), iter(())
+
+
+def option_text(value: object) -> str:
+    """A ruleset option's value as a report names it: a host payment table (a rows object)
+    by its ``name`` (it is stored whole in the run's manifest), else by its number of rows;
+    other values as they are written on the command line (``true``, ``20``, ``golden``).
+
+    >>> option_text({"name": "club linear", "rows": [{"fan": 3}, {"fan": 4}]})
+    'club linear'
+    >>> option_text({"rows": [{"fan": 3}, {"fan": 4}]}), option_text(False), option_text(20)
+    ('a table of 2 rows', 'false', '20')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        name = value.get("name")
+        if isinstance(name, str) and name:
+            return name
+        rows = value.get("rows")
+        if isinstance(rows, list):
+            return f"a table of {len(rows)} row{'s' if len(rows) != 1 else ''}"
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def option_changes(stored: Manifest, asked: Mapping[str, Any]) -> str:
+    """``options: pond_limit 18 there, 20 asked``: the options ``asked`` changes from the
+    stored run's table, each with its value in both (the default when one leaves it
+    out), for the message refusing a resume."""
+    spec = ruleset_spec(stored.rules)
+    before = find_ruleset(stored.rules, **dict(stored.options)).options
+    after = find_ruleset(stored.rules, **dict(asked)).options
+    return "options: " + ", ".join(
+        f"{name} {option_text(spec.options[name].json_value(before))} there, "
+        f"{option_text(spec.options[name].json_value(after))} asked"
+        for name in changed_options(stored.rules, stored.options, asked)
+    )
 
 
 def _refuse_a_run(folder: Path) -> None:
