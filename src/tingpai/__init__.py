@@ -16,6 +16,20 @@ the scorer, the replayer and the bots.
 ...     hand.apply(rng.choice(obs.legal))
 >>> sum(hand.result.deltas)
 0
+
+An observation holds the seat's own tiles (a 42-count ``hand``, the ``drawn`` tile), what
+is public (``concealed_sizes``, ``wall_left``, ``pond_left``, ponds, melds, scores) and the
+legal actions, each an :class:`Action` with a record form and an index into the 136-slot
+``mask``, as a ``chess.Move`` has its UCI text:
+
+>>> obs = tingpai.Hand("hu-2p", seed=1).observe(0)
+>>> sum(obs.hand), obs.concealed_sizes, obs.wall_left, obs.pond_left
+(14, (14, 13), 117, (22, 22))
+>>> action = obs.legal[0]
+>>> action.to_dict(), action.index, obs.mask[action.index]
+({'seat': 0, 'do': 'discard', 'tile': '2m'}, 1, True)
+>>> tingpai.Action.from_dict(action.to_dict()) == tingpai.Action.from_index(0, 1) == action
+True
 """
 
 from tingpai import analysis

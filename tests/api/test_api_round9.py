@@ -23,7 +23,7 @@ from tingpai.tiles import (
     wind_from_str,
 )
 
-SEAT_LINE = re.compile(r"^seat (\d) ([ESWN]): (\S*)((?:  (?:chow|pung|kong|ckong) \S+)*)"
+SEAT_LINE = re.compile(r"^seat (\d): ([ESWN])  (\S*)((?:  (?:chow|pung|kong|ckong) \S+)*)"
                        r"(?:  flowers: (\S+))?  pond: (.*)$")
 
 
@@ -45,7 +45,8 @@ def test_a_hand_prints_every_seat_exactly_as_it_stands(rules: str, seed: int,
     hand = _played(rules, seed, steps)
     lines = str(hand).split("\n")
     assert len(lines) == hand.players + 2
-    head = f"{rules} · round E · dealer seat 0 · repeats 0 · wall {hand.wall_left}"
+    head = (f"{rules} · round E · dealer seat 0 · repeats 0 · wall {hand.wall_left} · "
+            f"scores {list(hand.scores)}")
     assert lines[0] == head
     for seat, line in enumerate(lines[1:-1]):
         found = SEAT_LINE.match(line)
@@ -66,13 +67,17 @@ def test_a_hand_prints_every_seat_exactly_as_it_stands(rules: str, seed: int,
     if hand.is_over:
         assert last.startswith("ended: ")
         assert repr(hand).startswith(f"<Hand {rules}: ended, ")
+        state = "ended"
     elif hand.claim_tile is None:
-        assert last == f"turn of seat {hand.to_act()[0]}"
+        state = f"turn of seat {hand.to_act()[0]}"
+        assert last == state
     else:
-        assert last == (f"{hand.phase.value} on seat {hand.actor}'s "
-                        f"{tile_to_str(hand.claim_tile)}")
-    assert repr(hand) == (f"<Hand {rules}: {last if not hand.is_over else 'ended'}, "
-                          f"{hand.wall_left} tiles in the wall, {len(hand.history)} actions>")
+        state = f"{hand.phase.value} on seat {hand.actor}'s {tile_to_str(hand.claim_tile)}"
+        waiting = hand.to_act()
+        seats = ("seat " if len(waiting) == 1 else "seats ") + ", ".join(map(str, waiting))
+        assert last == f"{state}: {seats} to answer"
+    assert repr(hand) == (f"<Hand {rules}: {state}, {hand.wall_left} tiles in the wall, "
+                          f"{len(hand.history)} actions>")
 
 
 def test_a_won_hand_names_its_winners_and_deltas() -> None:
@@ -84,9 +89,12 @@ def test_a_won_hand_names_its_winners_and_deltas() -> None:
             hand.apply(bots[seat].act(hand.observe(seat)))
         assert hand.result is not None
         if hand.result.winners:
-            won = ", ".join(f"seat {w.seat} ({w.score.total})" for w in hand.result.winners)
-            assert str(hand).endswith(f"ended: won by {won}; "
-                                      f"deltas {list(hand.result.deltas)}")
+            last = str(hand).split("\n")[-1]
+            assert last == hand.status_line()
+            for w in hand.result.winners:
+                assert f"seat {w.seat} won by {w.kind.value}" in last
+                assert f"({w.score.total} {w.score.unit.value}: " in last
+            assert last.endswith(f"; deltas {list(hand.deltas)}")
             return
     raise AssertionError("200 greedy hands without a win")
 
@@ -103,3 +111,43 @@ def test_a_game_prints_its_line_then_its_hand() -> None:
     assert game.hand is not None
     assert repr(game).endswith(f"scores {list(game.scores)}, over>")
     assert str(game) == f"{game!r}\n{game.hand}"
+
+
+# -- Actions: numpy seats and tiles, and no index for an action that is never legal ---------
+
+
+def test_an_action_takes_numpy_integers_for_its_seat_and_tile() -> None:
+    """``from_index`` and ``observe`` took numpy integers, ``Action(np.int64(0), ...)`` said
+    "seat np.int64(0) is not 0-3" and ``from_dict`` "no integer 'seat'"."""
+    import numpy as np
+
+    from tingpai.engine.actions import ActionKind
+
+    built = tingpai.Action(np.int64(1), ActionKind.DISCARD, np.int32(3))
+    assert built == tingpai.Action(1, ActionKind.DISCARD, 3)
+    assert type(built.seat) is int and type(built.tile) is int
+    assert tingpai.Action.from_dict({"seat": np.int64(2), "do": "pung"}).seat == 2
+    for bad in (True, 4, -1, "0", 1.0):
+        try:
+            tingpai.Action(bad, ActionKind.PUNG)  # type: ignore[arg-type]
+        except ValueError as exc:
+            assert "is not 0-3" in str(exc)
+        else:
+            raise AssertionError(f"seat {bad!r} accepted")
+
+
+def test_an_action_that_is_never_legal_has_no_index() -> None:
+    """``discard 1f`` had index 34, the slot of ``flower 1f``; ``flower 9m`` 8 (``discard
+    9m``), ``ckong 1f`` 76 (``akong 1m``), ``akong 1f`` 110 (``chow 123m``): a mask lookup
+    said such an action was legal and ``from_index(a.index) != a``."""
+    import pytest
+
+    for text in ("0 discard 1f", "0 flower 9m", "0 ckong 1f", "0 akong 8f"):
+        with pytest.raises(ValueError, match="is never legal and has no index"):
+            tingpai.Action.from_str(text).index  # noqa: B018
+    for index in range(136):
+        action = tingpai.Action.from_index(0, index)
+        assert action.index == index
+    for bad in ("3", 3.0, True):
+        with pytest.raises(ValueError, match="is not an integer"):
+            tingpai.Action.from_index(0, bad)  # type: ignore[arg-type]

@@ -126,6 +126,11 @@ class Action:
     tiles: tuple[Tile, ...] = ()
 
     def __post_init__(self) -> None:
+        # numpy integers (a policy's argmax, an env's agent index) are taken as plain ints
+        if type(self.seat) is not int:
+            object.__setattr__(self, "seat", _plain_int(self.seat))
+        if self.tile is not None and type(self.tile) is not int:
+            object.__setattr__(self, "tile", _plain_int(self.tile))
         if type(self.seat) is not int or not 0 <= self.seat < 4:
             raise InvalidNotation(f"seat {echo(self.seat)} is not 0-3")
         if type(self.kind) is not ActionKind:
@@ -172,7 +177,7 @@ class Action:
         """Parse the record form; raises :class:`InvalidNotation` naming what is wrong."""
         if not isinstance(data, Mapping):
             raise InvalidNotation(f"action {echo(data)} is not an object")
-        seat = data.get("seat")
+        seat = _plain_int(data.get("seat"))  # type: ignore[arg-type]
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise InvalidNotation(f"action {echo(dict(data))} has no integer 'seat'")
         word = data.get("do")
@@ -236,17 +241,23 @@ class Action:
 
     @property
     def index(self) -> int:
-        """This action's index in the fixed action space (independent of the seat)."""
+        """This action's index in the fixed action space (independent of the seat).  An
+        action that can be written but is never legal (discarding or konging a bonus tile,
+        declaring a plain tile as a flower) has none: its slot is another action's."""
         k = self.kind
+        tile = self.tile
         if k is ActionKind.DISCARD or k is ActionKind.FLOWER:
-            assert self.tile is not None
-            return self.tile
-        if k is ActionKind.CKONG:
-            assert self.tile is not None
-            return _CKONG_BASE + self.tile
-        if k is ActionKind.AKONG:
-            assert self.tile is not None
-            return _AKONG_BASE + self.tile
+            assert tile is not None
+            if (tile >= NUM_KINDS) is not (k is ActionKind.FLOWER):
+                raise ValueError(f"{self.to_str()} is never legal and has no index: "
+                                 "a flower is declared, every other tile discarded")
+            return tile
+        if k is ActionKind.CKONG or k is ActionKind.AKONG:
+            assert tile is not None
+            if tile >= NUM_KINDS:
+                raise ValueError(f"{self.to_str()} is never legal and has no index: "
+                                 "a bonus tile is declared, never konged")
+            return (_CKONG_BASE if k is ActionKind.CKONG else _AKONG_BASE) + tile
         if k is ActionKind.CHOW:
             first = self.tiles[0]
             return _CHOW_BASE + 7 * (first // 9) + first % 9
@@ -263,7 +274,9 @@ class Action:
         Action(seat=1, kind=<ActionKind.DISCARD: 'discard'>, tile=8, tiles=())
         """
         seat, index = _plain_int(seat), _plain_int(index)
-        if type(index) is not int or not 0 <= index < ACTION_SPACE_SIZE:
+        if type(index) is not int:
+            raise ValueError(f"action index {echo(index)} is not an integer")
+        if not 0 <= index < ACTION_SPACE_SIZE:
             raise ValueError(f"action index {index} is outside 0-{ACTION_SPACE_SIZE - 1}")
         if index < NUM_KINDS:
             return cls(seat, ActionKind.DISCARD, index)

@@ -274,6 +274,31 @@ class Hand(Settlement, Explanations):
         return (f"<Hand {self.ruleset.id}: {self._state_text()}, {self.wall_left} tiles in "
                 f"the wall, {len(self.history)} actions>")
 
+    def status_line(self) -> str:
+        """Who must act now (``turn of seat 0``, ``claims on seat 2's 5s: seats 0, 3 to
+        answer``) or how the hand ended (``ended: seat 1 won by self-draw on 3p (24 points:
+        ...); deltas [...]``, ``ended: draw; deltas [...]``): what a watcher looks for first."""
+        result = self._result
+        if result is None:
+            if self._phase is Phase.TURN:
+                return self._state_text()
+            waiting = self.to_act()
+            seats = ("seat " if len(waiting) == 1 else "seats ") + ", ".join(map(str, waiting))
+            return f"{self._state_text()}: {seats} to answer"
+        deltas = list(self.deltas)
+        if result.is_draw:
+            return f"ended: draw; deltas {deltas}"
+        wins = []
+        for w in result.winners:
+            how = f"seat {w.seat} won by {w.kind.value}"
+            if w.win_tile is not None:
+                how += f" on {tile_to_str(w.win_tile)}"
+            if w.payer is not None:
+                how += f" from seat {w.payer}"
+            patterns = ", ".join(p.label for p in w.score.patterns)
+            wins.append(f"{how} ({w.score.total} {w.score.unit.value}: {patterns})")
+        return f"ended: {'; '.join(wins)}; deltas {deltas}"
+
     def _state_text(self) -> str:
         """The phase and its seat: ``turn of seat 0``, ``claims on seat 2's 5s``."""
         if self._phase is Phase.TURN:
@@ -284,33 +309,27 @@ class Hand(Settlement, Explanations):
 
     def __str__(self) -> str:
         """The whole table in the tile notation, every seat's tiles shown (the hand is the
-        full state, as a chess board is): one line per seat, then who acts or the result.
+        full state, as a chess board is): one line per seat, then :meth:`status_line`.
 
         >>> print(Hand("hu-2p", seed=3))  # doctest: +NORMALIZE_WHITESPACE
-        hu-2p · round E · dealer seat 0 · repeats 0 · wall 117
-        seat 0 E: 68m2468p12299s66z3f  pond: -
-        seat 1 S: 33478m369p456s27z  pond: -
+        hu-2p · round E · dealer seat 0 · repeats 0 · wall 117 · scores [40000, 40000]
+        seat 0: E  68m2468p12299s66z3f  pond: -
+        seat 1: S  33478m369p456s27z  pond: -
         turn of seat 0
         """
         lines = [f"{self.ruleset.id} · round {wind_to_str(self.round_wind)} · dealer seat "
-                 f"{self.dealer} · repeats {self.repeats} · wall {self.wall_left}"]
+                 f"{self.dealer} · repeats {self.repeats} · wall {self.wall_left} · scores "
+                 f"{list(self.scores)}"]
         for seat in range(self.players):
-            parts = [f"seat {seat} {wind_to_str(self.seat_winds[seat])}: "
-                     f"{counts_to_str(self._counts[seat])}"]
+            parts = [f"seat {seat}: {wind_to_str(self.seat_winds[seat])}",
+                     counts_to_str(self._counts[seat])]
             parts += [meld.to_str() for meld in self._melds[seat]]
             if self._flowers[seat]:
                 parts.append(f"flowers: {tiles_to_str(self._flowers[seat])}")
             pond = self._ponds[seat]
             parts.append(f"pond: {' '.join(map(tile_to_str, pond)) if pond else '-'}")
             lines.append("  ".join(parts))
-        result = self._result
-        if result is None:
-            lines.append(self._state_text())
-        elif result.is_draw:
-            lines.append("ended: draw")
-        else:
-            won = ", ".join(f"seat {w.seat} ({w.score.total})" for w in result.winners)
-            lines.append(f"ended: won by {won}; deltas {list(result.deltas)}")
+        lines.append(self.status_line())
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ public views

@@ -43,7 +43,9 @@ class Observation:
     seat: int
     """The observing seat."""
     players: int
+    """Seats at the table (2, 3 or 4); seat-indexed tuples below have this length."""
     phase: Phase
+    """TURN, CLAIMS, ROBBING or ENDED (:class:`~tingpai.engine.results.Phase`)."""
     actor: int | None
     """TURN: the seat whose turn it is; CLAIMS/ROBBING: the seat whose tile is claimable
     (discarder, konger, flower declarer); ENDED: None."""
@@ -70,10 +72,16 @@ class Observation:
     concealed_sizes: tuple[int, ...]
     """How many concealed tiles each seat holds (public knowledge)."""
     scores: tuple[int, ...]
+    """Every seat's score now: what it began the hand with, plus the hand's settlement and
+    heavy penalties so far."""
     seat_winds: tuple[Tile, ...]
+    """Every seat's wind as a tile id (27 East ... 30 North); the dealer is East."""
     round_wind: Tile
+    """The prevailing wind as a tile id."""
     dealer: int
+    """The dealer's seat."""
     repeats: int
+    """How many times the dealer has repeated (0 in its first hand as dealer)."""
     wall_left: int
     """Tiles left in the wall (head and tail together)."""
     pond_left: tuple[int, ...] | None

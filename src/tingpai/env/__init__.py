@@ -4,7 +4,8 @@
   every seat is an agent (:mod:`tingpai.env.aec`).
 * ``gymnasium.make("tingpai/<ruleset-id>-v0", opponents="greedy")``: one learning seat
   against bots of a chosen level (:mod:`tingpai.env.gym_env`); importing this package
-  registers an id for every ruleset id.
+  registers an id for every ruleset id (call :func:`register_envs` again after
+  registering a ruleset of your own).
 
 Both share the observation encoding (:mod:`tingpai.env.encoding`: a 502-value vector and
 the engine's 136-slot action mask) and the game loop (:mod:`tingpai.env.table`: hand or
@@ -25,7 +26,8 @@ from tingpai.env.gym_env import TingpaiGymEnv, env_id, register_envs
 from tingpai.env.table import EnvTable
 
 ENV_IDS = tuple(register_envs())
-"""The registered Gymnasium ids, one per ruleset id."""
+"""The Gymnasium ids registered at import, one per ruleset id then registered; a ruleset
+registered later (:func:`tingpai.rules.register`) gets its id from :func:`register_envs`."""
 
 __all__ = [
     "ENV_IDS",

@@ -6,8 +6,11 @@ several seats, each is asked in turn order (the answers are resolved by priority
 have answered, so no seat learns another's answer early).  Observations are dicts
 ``{"observation": float32[502], "action_mask": int8[136]}`` (:mod:`tingpai.env.encoding`);
 actions are indexes of the engine's action space; episodes, rewards, seeding and illegal
-actions are as :mod:`tingpai.env.table` describes.  ``render_mode="ansi"`` renders the
-table (every hand open) as text, ``"human"`` prints it.
+actions are as :mod:`tingpai.env.table` describes.  An agent's ``info`` is empty, or
+``{"illegal_action": True}`` after its illegal action was replaced by a random legal one
+(``illegal="substitute"``).  Nothing is truncated.  ``render_mode="ansi"`` renders the
+table (every hand open) as text, with a last line saying who acts or how the hand ended;
+``"human"`` prints it.  ``env.table.current()`` is the engine's hand in play.
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ from tingpai.env.encoding import OBS_SIZE, Encoder, encode_mask, observation_bou
 from tingpai.env.table import EnvTable, index_number
 from tingpai.rules import RuleError, find_ruleset, ruleset_spec
 from tingpai.rules.ruleset import Ruleset
-from tingpai.tiles import counts_to_str, tile_to_str, tiles_to_str
 
 ENV_OPTIONS = frozenset(
     {"episode", "rewards", "reward_scale", "illegal", "illegal_penalty"}
@@ -81,29 +83,23 @@ def seed_number(seed: object) -> int:
     return number
 
 
-def render_table(hand: Hand) -> str:
-    """The whole table as text (every concealed hand shown): for watching, not for agents."""
-    lines = [
-        f"{hand.ruleset.id}  phase {hand.phase.value}  wall {hand.wall_left}  "
-        f"dealer seat {hand.dealer}  scores {list(hand.scores)}"
-    ]
-    for s in range(hand.players):
-        melds = " ".join(f"[{m.to_str()}]" for m in hand.melds(s))
-        flowers = tiles_to_str(hand.flowers(s))
-        lines.append(
-            f"seat {s}: {counts_to_str(hand.concealed(s))} {melds}"
-            + (f" flowers {flowers}" if flowers else "")
-            + f"  pond {' '.join(tile_to_str(t) for t in hand.pond(s))}"
-        )
+def render_table(hand: Hand, learner: int | None = None) -> str:
+    """The whole table as text (every concealed hand shown, as ``print(hand)`` shows it):
+    for watching, not for agents.  The last line says who must act now or how the hand
+    ended (:meth:`Hand.status_line`); ``learner`` marks the learning seat of the Gymnasium
+    environment."""
+    lines = str(hand).split("\n")
+    if learner is not None:
+        lines[1 + learner] += "  (learner)"
     return "\n".join(lines)
 
 
-def render(mode: str | None, hand: Hand) -> str | None:
+def render(mode: str | None, hand: Hand, learner: int | None = None) -> str | None:
     """What ``render()`` gives in a render mode: the table's text (``ansi``), or None after
     printing it (``human``), or None (no mode)."""
     if mode is None:
         return None
-    text = render_table(hand)
+    text = render_table(hand, learner)
     if mode == "human":
         print(text)
         return None

@@ -11,9 +11,14 @@ learner must decide again or the episode ends; the reward is the learner's share
 points that moved (:mod:`tingpai.env.table`: hand or game episodes and rewards).  The
 observation is the Dict of :mod:`tingpai.env.aec` (the vector of
 :mod:`tingpai.env.encoding` and the 136-slot ``action_mask``); ``info["action_mask"]``
-repeats the mask for libraries that look there.  An illegal action plays a random legal
-one instead and sets ``info["illegal_action"]`` (``illegal="raise"`` makes it an error),
-as learners that ignore masks and Gymnasium's own ``check_env`` send any index.
+repeats the mask for libraries that look there, :meth:`TingpaiGymEnv.action_masks` gives
+it as booleans (sb3-contrib's ``MaskablePPO`` asks for that), and ``info["seat"]`` is the
+learner's seat (with ``seat="random"`` it changes when a new game begins).  An illegal
+action plays a random legal one instead and sets ``info["illegal_action"]``
+(``illegal="raise"`` makes it an error), as learners that ignore masks and Gymnasium's own
+``check_env`` send any index.  ``env.unwrapped.table.current()`` is the engine's
+:class:`~tingpai.engine.hand.Hand` in play (``observe(seat)``, ``legal_actions(seat)``,
+``result``), for rule-based baselines and imitation of the bots.
 
 An episode's rewards always sum to the learner's points change over it (times
 ``reward_scale``, plus any ``illegal_penalty``), hands it had no say in included.
@@ -65,7 +70,14 @@ def env_id(rules: str) -> str:
 
 
 class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
-    """One learning seat at a table of bots (see the module docstring)."""
+    """One learning seat at a table of bots (see the module docstring).
+
+    Attributes a researcher reads through ``env.unwrapped``: ``ruleset``, ``seat`` (the
+    learner's seat now), ``opponents`` (the bot levels), ``table`` (the
+    :class:`~tingpai.env.table.EnvTable`: ``table.current()`` is the hand in play,
+    ``table.match`` its game) and ``encoder`` (the observation vector's
+    :class:`~tingpai.env.encoding.Encoder`).
+    """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the class
         "render_modes": ["ansi", "human"],
@@ -247,9 +259,16 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         self._carried = 0.0
         return obs, float(reward), result.terminated, False, info
 
+    def action_masks(self) -> Any:
+        """The learner's legal actions now as a boolean array over the 136 action indexes
+        (all False once the episode is over): the method sb3-contrib's ``MaskablePPO``
+        calls, equal to the observation's ``action_mask``."""
+        return encode_mask(self.table.current().observe(self.seat)).astype(bool)
+
     def render(self) -> str | None:
-        """The table as text (``ansi``), or printed (``human``)."""
-        return render(self.render_mode, self.table.current())
+        """The table as text (``ansi``), or printed (``human``); the learner's seat is
+        marked and the last line says who acts or how the hand ended."""
+        return render(self.render_mode, self.table.current(), self.seat)
 
 
 def _combine(first: StepResult, then: StepResult) -> StepResult:
@@ -261,7 +280,8 @@ def _combine(first: StepResult, then: StepResult) -> StepResult:
 
 
 def register_envs() -> list[str]:
-    """Register ``tingpai/<id>-v0`` for every ruleset id (idempotent); the ids."""
+    """Register ``tingpai/<id>-v0`` for every ruleset id registered now (idempotent, so
+    call it again after :func:`tingpai.rules.register` adds a table); the ids."""
     ids = []
     for rules in ruleset_ids():
         name = env_id(rules)
