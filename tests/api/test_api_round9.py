@@ -151,3 +151,19 @@ def test_an_action_that_is_never_legal_has_no_index() -> None:
     for bad in ("3", 3.0, True):
         with pytest.raises(ValueError, match="is not an integer"):
             tingpai.Action.from_index(0, bad)  # type: ignore[arg-type]
+
+
+def test_a_new_game_can_be_observed_before_anything_else() -> None:
+    """``Match.observe`` before the first hand said "call next_hand()" (for seat 9 too),
+    though ``to_act``, ``legal_actions`` and ``apply`` deal that hand themselves."""
+    import pytest
+
+    game = tingpai.Match("hk-2p", seed=5)
+    observation = game.observe(0)
+    assert game.hand is not None and len(game.hands) == 1
+    assert observation.legal == game.legal_actions(0)
+    with pytest.raises(ValueError, match="is not a seat"):
+        tingpai.Match("hk-2p", seed=5).observe(9)
+    manual = tingpai.Match("hk-2p", seed=5, auto_deal=False)
+    with pytest.raises(tingpai.engine.errors.IllegalAction, match="call next_hand"):
+        manual.observe(0)

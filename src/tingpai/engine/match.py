@@ -393,8 +393,9 @@ class Match:
         return self._current(deal=True).to_act()
 
     def observe(self, seat: int) -> Observation:
-        """What ``seat`` sees in the current hand."""
-        return self._current().observe(seat)
+        """What ``seat`` sees in the current hand (a game not yet dealt deals its first
+        hand, as :meth:`to_act` does; an ended hand stays observable until an action)."""
+        return self._current(deal=self.hand is None).observe(seat)
 
     def penalize(self, seat: int) -> None:
         """Heavy penalty on ``seat`` (host action), recorded in the current hand (also
