@@ -162,7 +162,7 @@ def test_a_seats_melds_are_a_comma_list() -> None:
 
 @pytest.mark.parametrize(("value", "said"), [
     ("999999999999999999999", "number 999999999999999999999 is beyond"),
-    ("1e999", "number inf is not finite"),
+    ("-999999999999999999999", "number -999999999999999999999 is beyond"),
 ])
 def test_an_option_number_beyond_the_bounds_is_not_called_a_non_integer(
     capsys: pytest.CaptureFixture[str], value: str, said: str,

@@ -30,8 +30,9 @@ from rich.text import Text
 from tingpai.inputs import MAX_SCORE_TEXT, JSONInputError, echo, load_json
 from tingpai.rules import read_payment_table
 
-_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?")
-"""A JSON number (the bounds of :mod:`tingpai.inputs` may still refuse it)."""
+_INTEGER = re.compile(r"-?\d+")
+"""A JSON integer (the bounds of :mod:`tingpai.inputs` may still refuse it; a number with
+an exponent beyond a float's range is left to the option's own check, as in JSON input)."""
 
 FILE_OPTIONS = ("payment_table",)
 """Options whose value may name a ``.json`` / ``.toml`` file that the command line reads."""
@@ -56,10 +57,10 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
         try:
             out[key] = load_json(raw, max_chars=MAX_SCORE_TEXT, what=f"--option {key}")
         except JSONInputError as exc:
-            # An object, a list or a number beyond the bounds was meant as JSON: taken as a
+            # An object, a list or an integer beyond the bounds was meant as JSON: taken as a
             # string it would be refused as "must be an integer, got '999...'"
             if (raw.lstrip()[:1] in ("{", "[") or len(raw) > MAX_SCORE_TEXT
-                    or _NUMBER.fullmatch(raw.strip())):
+                    or _INTEGER.fullmatch(raw.strip())):
                 raise ValueError(f"--option {key}: {exc}") from None
             out[key] = raw  # not JSON: a plain string such as a table name
     return read_option_files(out)
