@@ -17,6 +17,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from importlib import resources
 from typing import Any
 
@@ -24,7 +25,7 @@ from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -51,6 +52,7 @@ from tingpai.server.storage import (
     RatingRow,
     ResultRow,
     SeatRow,
+    SessionRow,
     Storage,
     TableRow,
     utcnow,
@@ -65,6 +67,13 @@ from tingpai.server.tables import (
 )
 
 log = logging.getLogger("tingpai.server")
+
+SESSION_SECONDS = 30 * 24 * 3600
+"""How long a sign-in lasts unused: the session cookie's ``max_age`` (renewed with every
+answer) and its stored row's (renewed hourly as it is used)."""
+SESSION_SEEN_STEP = 3600
+"""How stale a stored session's ``seen_at`` may get before a request renews it (so most
+requests only read it)."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +106,10 @@ class Settings:
     timeouts play for absent people), ends after this many hands (its ``max_hands``
     option, unless that is smaller): seats that never win would otherwise play on for ever
     (a Hong Kong dealer repeats on every exhaustive draw)."""
+    max_spectators: int = 100
+    """Spectator websockets one table takes at once: each is sent every public view, so
+    without a limit one client could make a table's every change cost without bound (a
+    further spectator is sent an ``error`` and closed with code 4503)."""
     secret_key: str | None = None
     """Signs the session cookies; None: a key generated once and kept in the database."""
 
@@ -275,7 +288,8 @@ def create_app(settings: Settings | str) -> FastAPI:
     secret = settings.secret_key or storage.setting("session_key",
                                                     lambda: secrets.token_urlsafe(32))
     manager = TableManager(storage, max_tables=settings.max_tables,
-                           unattended_seconds=settings.unattended_seconds)
+                           unattended_seconds=settings.unattended_seconds,
+                           max_spectators=settings.max_spectators)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -296,7 +310,7 @@ def create_app(settings: Settings | str) -> FastAPI:
     app.state.storage = storage
     app.state.settings = settings
     app.add_middleware(SessionMiddleware, secret_key=secret, session_cookie="tingpai_session",
-                       same_site="lax", max_age=30 * 24 * 3600)
+                       same_site="lax", max_age=SESSION_SECONDS)
     app.add_middleware(LimitMiddleware, settings=settings)
 
     # Starlette's class, so that its own errors (unknown path, wrong method, a body it
@@ -323,14 +337,29 @@ def create_app(settings: Settings | str) -> FastAPI:
         return asyncio.to_thread(storage.run, work)
 
     async def signed_in(request: Request) -> tuple[int, str] | None:
+        """The account whose stored session the request's cookie names (id and name), or
+        None: a cookie of a signed-out (or expired, or pre-0004) session is a guest's."""
         account_id = request.session.get("account")
-        if not isinstance(account_id, int):
+        sid = request.session.get("session")
+        if not isinstance(account_id, int) or not isinstance(sid, str):
+            if request.session:
+                request.session.clear()
             return None
-        row = await run_db(lambda s: s.get(AccountRow, account_id))
+        row = await run_db(lambda s: session_account(s, sid, account_id))
         if row is None:
             request.session.clear()
             return None
         return row.id, row.name
+
+    async def sign_in_as(request: Request, account_id: int) -> None:
+        """Start a stored session for ``account_id`` and put it in the cookie, ending the
+        session the cookie named before (if any)."""
+        old = request.session.get("session")
+        sid = await run_db(lambda s: open_session(s, account_id,
+                                                  old if isinstance(old, str) else None))
+        request.session.clear()
+        request.session["account"] = account_id
+        request.session["session"] = sid
 
     async def live(table_id: str) -> LiveTable:
         table = await manager.get(table_id)
@@ -460,11 +489,8 @@ def create_app(settings: Settings | str) -> FastAPI:
         manager.forget_finished()
         manager.forget_unattended()
         if status == "finished":
-            rows = await run_db(lambda s: list(s.scalars(
-                select(TableRow).where(TableRow.status == "finished",
-                                       TableRow.private.is_(False))
-                .order_by(TableRow.finished_at.desc()).limit(100))))
-            return [finished_summary(r) for r in rows]
+            finished: list[dict[str, Any]] = await run_db(read_finished_tables)
+            return finished
         tables = [t for t in manager.tables.values()
                   if not t.private and t.status != "finished"]
         if status == "open":
@@ -503,6 +529,7 @@ def create_app(settings: Settings | str) -> FastAPI:
     @app.post("/api/accounts", status_code=201, response_model=Me)
     async def sign_up(body: Credentials, request: Request) -> Me:
         """Create an account and sign in."""
+        name = accounts.normalize_account_name(body.name)
         problem = accounts.check_account_name(body.name) or accounts.check_password(
             body.password)
         if problem:
@@ -510,8 +537,8 @@ def create_app(settings: Settings | str) -> FastAPI:
         hashed = await asyncio.to_thread(accounts.hash_password, body.password)
 
         def work(session: Session) -> AccountRow:
-            row = AccountRow(name=body.name, name_key=body.name.lower(), password_hash=hashed,
-                             created_at=utcnow())
+            row = AccountRow(name=name, name_key=accounts.account_name_key(name),
+                             password_hash=hashed, created_at=utcnow())
             session.add(row)
             session.flush()
             return row
@@ -519,14 +546,15 @@ def create_app(settings: Settings | str) -> FastAPI:
         try:
             row = await run_db(work)
         except IntegrityError:
-            raise HTTPException(409, f"the name {body.name!r} is taken") from None
-        request.session["account"] = row.id
+            raise HTTPException(409, f"the name {name!r} is taken") from None
+        await sign_in_as(request, row.id)
         return Me(account=account_view(row))
 
     @app.post("/api/session", response_model=Me)
     async def sign_in(body: Credentials, request: Request) -> Me:
         """Sign in (a signed session cookie)."""
-        key = body.name.lower()
+        name = accounts.normalize_account_name(body.name)
+        key = accounts.account_name_key(name)
         # a name no account can have is not looked up (PostgreSQL text holds no NUL)
         row = None if accounts.check_account_name(body.name) else await run_db(
             lambda s: s.scalars(select(AccountRow).where(AccountRow.name_key == key)).first())
@@ -534,12 +562,16 @@ def create_app(settings: Settings | str) -> FastAPI:
                                      row.password_hash if row else None)
         if row is None or not ok:
             raise HTTPException(401, "wrong name or password")
-        request.session["account"] = row.id
+        await sign_in_as(request, row.id)
         return Me(account=account_view(row))
 
     @app.delete("/api/session", response_model=Me)
     async def sign_out(request: Request) -> Me:
-        """Sign out."""
+        """Sign out: the stored session is deleted, so the cookie (and any copy of it)
+        stops working; the account's sessions on other devices go on."""
+        sid = request.session.get("session")
+        if isinstance(sid, str):
+            await run_db(lambda s: end_session(s, sid))
         request.session.clear()
         return Me(account=None)
 
@@ -769,18 +801,68 @@ def invalid_text(value: Any, where: str) -> str | None:
     return None
 
 
+def session_account(session: Session, sid: str, account_id: int) -> AccountRow | None:
+    """The account of the stored session ``sid`` if it is ``account_id``'s and has been
+    used within :data:`SESSION_SECONDS` (its use is noted), else None."""
+    row = session.get(SessionRow, accounts.token_hash(sid))
+    if row is None or row.account_id != account_id:
+        return None
+    now = utcnow()
+    if row.seen_at < now - timedelta(seconds=SESSION_SECONDS):
+        return None
+    if row.seen_at < now - timedelta(seconds=SESSION_SEEN_STEP):
+        row.seen_at = now
+    return session.get(AccountRow, account_id)
+
+
+def open_session(session: Session, account_id: int, old: str | None) -> str:
+    """Store a new session of ``account_id`` and return its id (for the cookie); the
+    session ``old`` (the cookie's before) and every expired session are deleted."""
+    if old is not None:
+        end_session(session, old)
+    now = utcnow()
+    session.execute(delete(SessionRow).where(
+        SessionRow.seen_at < now - timedelta(seconds=SESSION_SECONDS)))
+    sid = accounts.new_session_id()
+    session.add(SessionRow(id_hash=accounts.token_hash(sid), account_id=account_id,
+                           created_at=now, seen_at=now))
+    return sid
+
+
+def end_session(session: Session, sid: str) -> None:
+    """Delete the stored session ``sid`` (signing out): its cookie is a guest's from now."""
+    session.execute(delete(SessionRow).where(SessionRow.id_hash == accounts.token_hash(sid)))
+
+
 def account_view(row: AccountRow) -> Account:
     """The public fields of an account."""
     return Account(name=row.name, created_at=row.created_at.isoformat())
 
 
-def finished_summary(row: TableRow) -> dict[str, Any]:
+def read_finished_tables(session: Session) -> list[dict[str, Any]]:
+    """The lobby's ``finished`` list: the last 100 public finished tables, newest first,
+    each with who sat where (a list of scores alone does not say whose game it was)."""
+    rows = list(session.scalars(
+        select(TableRow).where(TableRow.status == "finished", TableRow.private.is_(False))
+        .order_by(TableRow.finished_at.desc()).limit(100)))
+    seats: dict[str, list[dict[str, Any]]] = {row.id: [] for row in rows}
+    seat_rows = session.execute(
+        select(SeatRow, AccountRow.name).outerjoin(AccountRow, SeatRow.account_id == AccountRow.id)
+        .where(SeatRow.table_id.in_(list(seats))).order_by(SeatRow.table_id, SeatRow.seat)).all()
+    for seat, account in seat_rows:
+        seats[seat.table_id].append({"seat": seat.seat, "kind": seat.kind, "bot": seat.bot,
+                                     "name": seat.name, "account": account})
+    return [finished_summary(row, seats[row.id]) for row in rows]
+
+
+def finished_summary(row: TableRow, seats: list[dict[str, Any]]) -> dict[str, Any]:
     """A finished table in the lobby's ``finished`` list."""
     return {
         "id": row.id, "rules": row.rules, "options": row.options, "status": row.status,
         "created_at": row.created_at.isoformat(),
         "finished_at": row.finished_at.isoformat() if row.finished_at else None,
         "final_scores": row.final_scores, "record": f"/api/tables/{row.id}/record",
+        "seats": seats,
     }
 
 
@@ -791,8 +873,10 @@ def read_profile(session: Session, name: str, viewer: int | None = None
     games are listed to itself only (a private table is joined and replayed by link)."""
     if accounts.check_account_name(name):  # no account has it: not looked up
         return None
+    name = accounts.normalize_account_name(name)
     account = session.scalars(
-        select(AccountRow).where(AccountRow.name_key == name.lower())).first()
+        select(AccountRow).where(AccountRow.name_key == accounts.account_name_key(name))
+    ).first()
     if account is None:
         return None
     key = f"account:{account.id}"

@@ -14,7 +14,8 @@ server starts (:meth:`Storage.migrate`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -35,7 +36,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DATABASE_FILE = "tingpai.sqlite3"
@@ -81,10 +82,26 @@ class AccountRow(Base):
     __tablename__ = "accounts"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(32), unique=True)
-    name_key: Mapped[str] = mapped_column(String(32), unique=True)
-    """The name lowercased: sign-in and uniqueness ignore case."""
+    name_key: Mapped[str] = mapped_column(String(96), unique=True)
+    """The name case-folded (``accounts.account_name_key``; for ASCII, lowercased):
+    sign-in and uniqueness ignore case.  Case folding may triple a character (``ΐ``)."""
     password_hash: Mapped[str] = mapped_column(String(256))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class SessionRow(Base):
+    """A signed-in session: the session cookie names it, and signing out deletes it, so a
+    copy of the cookie stops working too (the cookie alone is only signed, not revocable)."""
+
+    __tablename__ = "sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """SHA-256 of the session id the cookie holds (the id itself is never stored)."""
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    """Last used (kept to the hour): a session unused for 30 days has expired."""
 
 
 class TableRow(Base):
@@ -222,6 +239,34 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+@contextmanager
+def sqlite_foreign_keys_off(connection: Connection) -> Iterator[None]:
+    """On SQLite, foreign keys off while migrations run (nothing elsewhere): a batch
+    migration rebuilds a table (copy, drop, rename), and dropping one that other tables
+    refer to (``accounts``) fails, or cascades, with them on; SQLite's advice is to switch
+    them off around such a change (outside a transaction) and check them after."""
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.commit()
+    try:
+        yield
+    finally:
+        if sqlite:
+            connection.rollback()
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
+
+
+def check_foreign_keys(connection: Connection) -> None:
+    """Raise (rolling the migration back) when SQLite finds a row whose foreign key names
+    nothing after a migration run with foreign keys off."""
+    if connection.dialect.name == "sqlite":
+        broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise RuntimeError(f"a migration left rows naming nothing: {broken[:5]}")
+
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 """The Alembic script directory."""
 
@@ -241,12 +286,24 @@ class Storage:
         self.url = normalize_url(url)
         self.engine = make_engine(self.url)
 
-    def migrate(self) -> None:
-        """Create or upgrade the schema to the newest migration (Alembic ``upgrade head``)."""
+    def migrate(self, revision: str = "head") -> None:
+        """Create or upgrade the schema to ``revision``, the newest migration by default
+        (Alembic ``upgrade head``)."""
+        self._alembic(lambda cfg: command.upgrade(cfg, revision))
+
+    def downgrade(self, revision: str) -> None:
+        """Take the schema back to ``revision`` (Alembic ``downgrade``; for operators)."""
+        self._alembic(lambda cfg: command.downgrade(cfg, revision))
+
+    def _alembic(self, step: Callable[[Config], None]) -> None:
+        """Run an Alembic command in one transaction, on SQLite with foreign keys off
+        (:func:`sqlite_foreign_keys_off`)."""
         cfg = alembic_config(self.engine)
-        with self.engine.begin() as connection:
+        with (self.engine.connect() as connection, sqlite_foreign_keys_off(connection),
+              connection.begin()):
             cfg.attributes["connection"] = connection
-            command.upgrade(cfg, "head")
+            step(cfg)
+            check_foreign_keys(connection)
 
     def session(self) -> Session:
         """A new ORM session (use as a context manager)."""

@@ -92,6 +92,18 @@ reads what a person types at a command line (spaces, Unicode tiles, an empty gro
 which the protocol does not."""
 
 
+def timer_json(timer: float | None) -> float | int | None:
+    """A table's ``timer`` as the protocol shows it: a whole number of seconds as an
+    integer (``20``, as given, not ``20.0``: the column holding it is a float).
+
+    >>> timer_json(20.0), timer_json(2.5), timer_json(None)
+    (20, 2.5, None)
+    """
+    if timer is not None and timer.is_integer():
+        return int(timer)
+    return timer
+
+
 def table_wall(ruleset: Ruleset, seed: int, number: int) -> list[Tile]:
     """The wall of hand ``number`` of a table with this seed (a pure function of both)."""
     return shuffled_wall(ruleset, random.Random(f"{seed}:{number}"))
@@ -391,7 +403,7 @@ class LiveTable:
         return {
             "status": self.status,
             "hand": len(self.match.hands),
-            "timer": self.timer,
+            "timer": timer_json(self.timer),
             "seats": [s.public(i) for i, s in enumerate(self.seats)],
             "spectators": len(self.spectators),
             "scores": list(self.match.scores),
@@ -821,6 +833,12 @@ class LiveTable:
     async def connect(self, conn: Connection) -> None:
         """A new connection of a seat or a spectator."""
         async with self.lock:
+            if conn.seat is None and len(self.spectators) >= self.manager.max_spectators:
+                limit = self.manager.max_spectators
+                conn.send(error(f"this table has as many spectators as it takes ({limit}); "
+                                "try again later"))
+                conn.close(4503, "too many spectators")
+                return
             if conn.seat is None:
                 self.spectators.append(conn)
             elif conn.token_hash not in (None, self.seats[conn.seat].token_hash):
@@ -989,11 +1007,13 @@ class TableManager:
     """Every live table of a server, their storage and their background tasks."""
 
     def __init__(self, storage: Storage, max_tables: int = 1000,
-                 unattended_seconds: float = 3600.0) -> None:
+                 unattended_seconds: float = 3600.0, max_spectators: int = 100) -> None:
         self.storage = storage
         self.writer = Writer(storage)
         self.tables: dict[str, LiveTable] = {}
         self.max_tables = max_tables
+        self.max_spectators = max_spectators
+        """Spectator connections one table takes at once (a further one is refused)."""
         self.unattended_seconds = unattended_seconds
         self.tasks: set[asyncio.Task[Any]] = set()
 

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from alembic import context
 
-from tingpai.server.storage import Base, make_engine
+from tingpai.server.storage import (
+    Base,
+    check_foreign_keys,
+    make_engine,
+    sqlite_foreign_keys_off,
+)
 
 config = context.config
 connection = config.attributes.get("connection")
@@ -18,7 +23,9 @@ if connection is not None:
         context.run_migrations()
 else:
     engine = make_engine(config.get_main_option("sqlalchemy.url") or "")
-    with engine.begin() as own:
-        context.configure(connection=own, target_metadata=Base.metadata, render_as_batch=True)
+    with engine.connect() as own, sqlite_foreign_keys_off(own), own.begin():
+        context.configure(connection=own, target_metadata=Base.metadata,
+                          render_as_batch=True)
         with context.begin_transaction():
             context.run_migrations()
+        check_foreign_keys(own)
