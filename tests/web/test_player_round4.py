@@ -100,7 +100,7 @@ def test_the_replay_names_calls_by_their_tiles_like_the_live_log(
                     if not tiles[0]:
                         meld = step["table"]["melds"][action["seat"]][-1]["meld"].split()[1]
                         tiles = [d + meld[-1] for d in meld[:-1]]
-                assert text.endswith(" ".join(spoken(t) for t in tiles)), (action, text)
+                assert text.endswith(", ".join(spoken(t) for t in tiles)), (action, text)
     assert calls, "four experts made no call in the game: no call to check"
 
 

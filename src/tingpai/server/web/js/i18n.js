@@ -32,6 +32,7 @@ const en = {
   "table.spectating": "You are watching this table.", "table.take_seat": "Take seat {seat}", "table.take_back": "Back to your seat {seat}",
   "table.waiting_players": "Waiting for players: share the invite link.",
   "table.keys": "Keys: ← → select, Enter discard, Space pass, H hint",
+  "table.pass_win_again": "You can win now: press Space again to pass the win.",
   "table.you": "you", "table.timer": "{n}s", "table.connection_lost": "Connection lost; reconnecting…",
   "table.token_replaced": "This seat was taken again elsewhere; you are watching.",
   "table.gone": "This table does not exist.",
@@ -122,7 +123,7 @@ const en = {
   "panel.next_in": "Next hand in {n} s", "profile.games_n": "{n} games", "profile.game_one": "{n} game",
   "error.wrong_password": "Wrong name or password.",
   "error.name_taken": "The name {name} is taken: pick another.",
-  "error.account_name": "A name is 3 to 24 letters, digits, _, - or .",
+  "error.account_name": "A name is 3 to 24 letters (2 will do for a Chinese name), digits, _, - or ., without spaces{why}",
   "error.password_rule": "A password is 8 to 128 characters.",
   "error.guest_name": "A name is 1 to 24 printable characters, none of them invisible.",
   "error.seat_taken": "Seat {seat} is taken.", "error.seat_bot": "Seat {seat} is a bot's.",
@@ -163,6 +164,7 @@ const zhHans = {
   "table.spectating": "你正在观战。", "table.take_seat": "坐 {seat} 号位", "table.take_back": "回到你的 {seat} 号位",
   "table.waiting_players": "等待玩家：把邀请链接发给朋友。",
   "table.keys": "按键：← → 选牌，Enter 打出，空格 过，H 提示",
+  "table.pass_win_again": "现在可以和牌：再按一次空格才放弃。",
   "table.you": "你", "table.timer": "{n} 秒", "table.connection_lost": "连接中断，正在重连…",
   "table.token_replaced": "此座位已在别处重新入座；你现在旁观。",
   "table.gone": "此牌桌不存在。",
@@ -269,7 +271,7 @@ const zhHans = {
   "panel.next_in": "{n} 秒后开始下一局", "profile.games_n": "{n} 局", "profile.game_one": "{n} 局",
   "error.wrong_password": "名字或密码错误。",
   "error.name_taken": "名字 {name} 已被占用，请换一个。",
-  "error.account_name": "名字须为 3 到 24 个字母、数字、_、- 或 .",
+  "error.account_name": "名字须为 3 到 24 个字母（中文名 2 个字即可）、数字、_、- 或 .，不能有空格",
   "error.password_rule": "密码须为 8 到 128 个字符。",
   "error.guest_name": "名字须为 1 到 24 个可显示的字符，不能含有不可见的字符。",
   "error.seat_taken": "{seat} 号位已有人。", "error.seat_bot": "{seat} 号位是电脑。",
@@ -463,7 +465,7 @@ export function categoryName(category) {
 const SERVER_ERRORS = [
   [/^wrong name or password$/, "error.wrong_password"],
   [/^the name '(.*)' is taken$/, "error.name_taken", (m) => ({ name: m[1] })],
-  [/^an account name is 3-24 /, "error.account_name"],
+  [/^an account name is 3-24 [^:]*(?:: (.*))?$/, "error.account_name", (m) => ({ why: m[1] ? ` (${m[1]})` : "" })],
   [/^a password is 8-128 /, "error.password_rule"],
   [/^a name is 1-24 printable characters$/, "error.guest_name"],
   [/^seat (\d+) is taken$/, "error.seat_taken", (m) => ({ seat: Number(m[1]) + 1 })],
@@ -486,6 +488,14 @@ export function errorText(text) {
     if (m) return t(key, params ? params(m) : {});
   }
   return String(text);
+}
+
+/** A moment the server gave (ISO 8601) as the page's language writes a date and time
+ * ("6 Dec 2026, 02:41", "2026年12月6日 02:41"); empty when there is none. */
+export function dateText(iso) {
+  const when = iso ? new Date(iso) : null;
+  if (!when || Number.isNaN(when.getTime())) return "";
+  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : lang, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(when);
 }
 
 export function windName(letter) {

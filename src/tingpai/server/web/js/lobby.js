@@ -1,7 +1,7 @@
 // The lobby: a new table (ruleset with its description and options, seats, timer, game
 // length) and the tables to join, watch or replay.
 import { api, rulesets, saveSeatKey, seatKey } from "./api.js";
-import { t, rulesetName, rulesetDescription, botLevelName, optionLabel, optionDoc } from "./i18n.js";
+import { t, rulesetName, rulesetDescription, botLevelName, optionLabel, optionDoc, dateText } from "./i18n.js";
 import { el, toast } from "./ui.js";
 import { seatName } from "./table.js";
 import { patternsList } from "./panel.js";
@@ -348,8 +348,21 @@ function finishedItem(table, rules) {
   const r = rules.find((x) => x.id === table.rules);
   const head = el("div", "table-item-head");
   head.append(el("strong", "", r ? rulesetName(r) : table.rules));
-  if (table.final_scores) head.append(el("span", "muted", ` · ${table.final_scores.join(" / ")}`));
+  const when = dateText(table.finished_at);
+  if (when) head.append(el("span", "muted finished-at", ` · ${when}`));
   item.append(head);
+  // Who played, each with the final score (the scores alone did not say whose game it was).
+  const seats = el("div", "table-item-seats");
+  const scores = table.final_scores || [];
+  if (table.seats && table.seats.length) {
+    for (const s of table.seats) {
+      const score = scores[s.seat];
+      seats.append(el("span", "seat-chip", score === undefined ? seatName(s, s.seat) : `${seatName(s, s.seat)} · ${score}`));
+    }
+  } else if (scores.length) {
+    seats.append(el("span", "muted", scores.join(" / ")));
+  }
+  item.append(seats);
   const actions = el("div", "table-item-actions");
   const replay = el("a", "button small", t("lobby.replay"));
   replay.href = `#/replay/${table.id}`;

@@ -1,6 +1,6 @@
 // Leaderboard, profile and account pages.
 import { api, rulesets } from "./api.js";
-import { t, rulesetName, botLevelName } from "./i18n.js";
+import { t, rulesetName, botLevelName, dateText } from "./i18n.js";
 import { el, toast } from "./ui.js";
 
 export async function leaderboardPage(root, rulesId) {
@@ -104,6 +104,8 @@ export async function profilePage(root, name) {
     const item = el("li");
     item.append(el("strong", "", g.rules));
     item.append(el("span", "", ` ${t("profile.rank", { n: g.rank })} · ${g.score} `));
+    const when = dateText(g.finished_at);
+    if (when) item.append(el("span", "muted finished-at", `${when} `));
     if (g.rating_before !== null && g.rating_after !== null) {
       item.append(el("span", "muted", t("profile.change", { before: g.rating_before.toFixed(1), after: g.rating_after.toFixed(1) }) + " "));
     }

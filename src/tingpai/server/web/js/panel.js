@@ -67,7 +67,9 @@ function winnerBlock(ctx, summary, w) {
     const row = el("tr", "superseded");
     const name = el("td", "pattern-name");
     const shown = { name: s.name, chinese: s.chinese || "" };
-    name.append(el("span", "pattern-main", patternName(shown)));
+    // Each superseded count (three Value Triplets under Big Three Dragons) is shown as
+    // a counted pattern shows it.
+    name.append(el("span", "pattern-main", patternName(shown) + (s.count > 1 ? ` ×${s.count}` : "")));
     const by = { name: s.by_name || s.by, chinese: s.by_chinese || "" };
     name.append(el("span", "pattern-second", t("panel.superseded_by", { by: patternName(by) })));
     row.append(name, el("td", "pinyin", s.pinyin || ""), el("td", "num", t("panel.superseded")));

@@ -5,7 +5,7 @@ import { api, seatKey, ruleset, settlesInMoney } from "./api.js";
 import { t, windName, rulesetName } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel } from "./panel.js";
-import { tileName, parseTiles, parseMeld } from "./tiles.js";
+import { tileName, tileNames, parseTiles, parseMeld } from "./tiles.js";
 import { el } from "./ui.js";
 import { seatName } from "./table.js";
 
@@ -27,7 +27,7 @@ function describe(action, names, view) {
     ckong: "log.ckong", akong: "log.akong", ron: "log.win", tsumo: "log.win", pass: "log.pass" }[action.do];
   if (!key) return `${who}: ${action.do}`;
   // The same words as the live table's log: tile names, never the record's notation.
-  const tiles = ["chow", "pung", "kong", "akong"].includes(action.do) ? callTiles(action, view).map(tileName).join(" ") : "";
+  const tiles = ["chow", "pung", "kong", "akong"].includes(action.do) ? tileNames(callTiles(action, view)) : "";
   return t(key, { who, tile: action.tile ? tileName(action.tile) : "", tiles });
 }
 

@@ -4,7 +4,7 @@ import { api, seatKey, saveSeatKey, ruleset, settlesInMoney } from "./api.js";
 import { t, windName, rulesetName, botLevelName, errorText } from "./i18n.js";
 import { renderBoard } from "./board.js";
 import { handPanel, gamePanel, patternsList } from "./panel.js";
-import { tileEl, tileRow, tileName, parseTiles, parseMeld } from "./tiles.js";
+import { tileEl, tileRow, tileName, tileNames, parseTiles, parseMeld } from "./tiles.js";
 import { toast, el, copyText } from "./ui.js";
 
 const GUEST = "Guest"; // the server's name for a guest who gave none (accounts.py)
@@ -17,12 +17,6 @@ export function seatName(seatInfo, seat) {
   // A guest who gave no name plays as the server's default "Guest": in the page's language.
   if (!seatInfo.account && seatInfo.name === GUEST) return t("nav.guest");
   return seatInfo.name || `#${seat}`;
-}
-
-/** Tile names as a list a person reads: "Plum, Orchid", "梅、兰" (joined with spaces
- * they ran together: "Chrysanthemum Bamboo", "5 Dots 6 Dots"). */
-function tileNames(codes) {
-  return codes.map(tileName).join(t("list.sep"));
 }
 
 function actionLabel(action) {
@@ -85,7 +79,7 @@ export function logText(entry, names, me) {
   return t(key, {
     who: mine ? t("log.you") : entry.seat !== undefined ? names[entry.seat] || `#${entry.seat}` : "",
     tile: entry.tile ? tileName(entry.tile) : "",
-    tiles: (entry.tiles || []).map(tileName).join(" "),
+    tiles: tileNames(entry.tiles || []),
     n: entry.n, dealer: entry.dealer !== undefined ? names[entry.dealer] : "",
   });
 }
@@ -380,11 +374,16 @@ export class LiveTable {
     } else if (ev.key === " " || ev.key === "Escape") {
       // Escape is a key people press to get out of things: it passes an ordinary claim,
       // never an offer that includes a win (ron, robbing a kong or the eighth flower), so
-      // a stray press cannot throw a win away.  Such an offer is passed with its button
-      // (or Space, the table's pass key).
+      // a stray press cannot throw a win away.  Space, the table's pass key, passes such
+      // an offer only when pressed twice (the first press says so), as a win is passed
+      // with a deliberate click elsewhere too.
       const pass = this.legalFor("pass");
       const win = this.legal.some((a) => a.do === "ron" || a.do === "tsumo");
-      if (ev.key === "Escape" && win) {
+      if (pass && win && ev.key === " " && this.passArmed !== this.seq) {
+        this.passArmed = this.seq;
+        toast(t("table.pass_win_again"));
+        ev.preventDefault();
+      } else if (ev.key === "Escape" && win) {
         ev.preventDefault();
       } else if (pass) {
         this.act(pass);

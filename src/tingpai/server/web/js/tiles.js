@@ -49,6 +49,12 @@ export function tileName(code) {
   return `${n}${(hant ? SUIT_HANT : SUIT_ZH)[suit]}`;
 }
 
+/** Tile names as a list a person reads: "Plum, Orchid", "梅、兰", "3 Dots, 4 Dots, 5 Dots"
+ * (joined with spaces they ran together: "Chrysanthemum Bamboo", "5 Dots 6 Dots"). */
+export function tileNames(codes) {
+  return codes.map(tileName).join(t("list.sep"));
+}
+
 /** A tile element: <span class="tile"><img></span>; options: small, back, sideways, extra classes. */
 export function tileEl(code, opts = {}) {
   const el = document.createElement("span");
@@ -85,7 +91,7 @@ export function meldEl(text, opts = {}) {
     const back = meld.concealed && (i === 0 || i === 3);
     row.append(tileEl(code, { ...opts, back }));
   });
-  row.title = `${t("act." + meld.kind).replace(/ \{tile\}/, "")} ${meld.tiles.map(tileName).join(" ")}`;
+  row.title = `${t("act." + meld.kind).replace(/ \{tile\}/, "")} ${tileNames(meld.tiles)}`;
   return row;
 }
 
