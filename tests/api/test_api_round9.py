@@ -13,6 +13,7 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_robustness_round3 import played
 
 import tingpai
 from tingpai.tiles import (
@@ -27,22 +28,12 @@ SEAT_LINE = re.compile(r"^seat (\d): ([ESWN])  (\S*)((?:  (?:chow|pung|kong|ckon
                        r"(?:  flowers: (\S+))?  pond: (.*)$")
 
 
-def _played(rules: str, seed: int, steps: int) -> tingpai.Hand:
-    hand = tingpai.Hand(rules, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if hand.is_over:
-            break
-        hand.apply(rng.choice(hand.legal_actions(hand.to_act()[0])))
-    return hand
-
-
 @settings(max_examples=60, deadline=None)
 @given(rules=st.sampled_from(tingpai.ruleset_ids()), seed=st.integers(0, 10**6),
        steps=st.integers(0, 120))
 def test_a_hand_prints_every_seat_exactly_as_it_stands(rules: str, seed: int,
                                                         steps: int) -> None:
-    hand = _played(rules, seed, steps)
+    hand = played(tingpai.Hand(rules, seed=seed), steps, seed)
     lines = str(hand).split("\n")
     assert len(lines) == hand.players + 2
     head = (f"{rules} · round E · dealer seat 0 · repeats 0 · wall {hand.wall_left} · "

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from test_cli_round7 import first_claim
 
 from tingpai.bots import find_bot
 from tingpai.cli import main
@@ -59,19 +60,12 @@ def _played(hands: int) -> dict[str, Any]:
 def _stopped_at_a_claim() -> tuple[dict[str, Any], int, int, str]:
     """A hu-4p hand stopped where a seat may claim a discard: its record, the seat that
     may answer, the discarder and the tile."""
-    hand = Hand("hu-4p", seed=1)
-    bot = find_bot("greedy", random.Random(1))
-    while True:
-        seat = hand.to_act()[0]
-        kinds = {a.kind for a in hand.legal_actions(seat)}
-        if kinds & {ActionKind.PUNG, ActionKind.CHOW}:
-            offer = [a for a in hand.history if a.kind is ActionKind.DISCARD][-1]
-            assert offer.tile is not None
-            record = {"format": "tingpai-record/1", "rules": "hu-4p", "options": {},
-                      "hands": [hand.record()]}
-            return record, seat, offer.seat, tile_to_str(offer.tile)
-        hand.apply(bot.act(hand.observe(seat)))
-        assert not hand.is_over, "the engine no longer deals this hand"
+    hand, seat = first_claim()
+    offer = [a for a in hand.history if a.kind is ActionKind.DISCARD][-1]
+    assert offer.tile is not None
+    record = {"format": "tingpai-record/1", "rules": "hu-4p", "options": {},
+              "hands": [hand.record()]}
+    return record, seat, offer.seat, tile_to_str(offer.tile)
 
 
 # --- replay: hands counted as play counts them ---------------------------------------------
