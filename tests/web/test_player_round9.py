@@ -144,6 +144,8 @@ def test_a_profile_game_says_when_it_ended(server: Any, page: Any) -> None:
     row = page.locator("ul.games li", has=page.locator(f"a[href='#/replay/{game['table']}']"))
     row.wait_for()
     assert game["finished_at"][:4] in row.locator(".finished-at").inner_text()
+    # ... under the ruleset's name, as the lobby and the live tables list name it
+    assert row.locator("strong").inner_text() == "Hu Mahjong (4 players)"
 
 
 # -- 4. A superseded pattern shows its count ---------------------------------------------------

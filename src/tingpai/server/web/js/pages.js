@@ -102,7 +102,8 @@ export async function profilePage(root, name) {
   const list = el("ul", "games");
   for (const g of data.games) {
     const item = el("li");
-    item.append(el("strong", "", g.rules));
+    const r = all.find((x) => x.id === g.rules);
+    item.append(el("strong", "", r ? rulesetName(r) : g.rules));
     item.append(el("span", "", ` ${t("profile.rank", { n: g.rank })} · ${g.score} `));
     const when = dateText(g.finished_at);
     if (when) item.append(el("span", "muted finished-at", `${when} `));
