@@ -166,3 +166,42 @@ def test_an_option_number_beyond_the_bounds_is_not_called_a_non_integer(
     error = json.loads(capsys.readouterr().out)["error"]
     assert error.startswith("--option pond_limit: ") and said in error
     assert "must be an integer" not in error
+
+
+# --- serve: a host sets the server's limits ------------------------------------------------
+
+
+@pytest.mark.parametrize("flags", [
+    ["--max-tables", "0"], ["--max-spectators", "-3"], ["--unattended-seconds", "nan"],
+    ["--bot-table-max-hands", "0"], ["--unattended-seconds", "inf"],
+])
+def test_serve_refuses_a_limit_that_is_not_positive(
+    capsys: pytest.CaptureFixture[str], flags: list[str],
+) -> None:
+    assert main(["serve", "--port", "1", *flags]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"{flags[0]} ") and "is not a positive number" in error
+
+
+def test_serve_passes_the_host_limits_to_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A club host could not set the table or spectator limits without writing Python."""
+    import uvicorn
+
+    from tingpai.cli import serve_cmd
+
+    served: dict[str, Any] = {}
+    monkeypatch.setattr(serve_cmd, "listen_problem", lambda host, port: None)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    db = str(tmp_path / "t.sqlite3")
+    assert main(["serve", "--port", "8123", "--db", db, "--max-tables", "5",
+                 "--max-spectators", "7", "--unattended-seconds", "60.5",
+                 "--bot-table-max-hands", "30"]) == 0
+    settings = served["app"].state.settings
+    assert (settings.max_tables, settings.max_spectators, settings.unattended_seconds,
+            settings.bot_table_max_hands) == (5, 7, 60.5, 30)
+    assert served["port"] == 8123
+    assert main(["serve", "--port", "8123", "--db", db]) == 0
+    defaults = served["app"].state.settings
+    assert (defaults.max_tables, defaults.max_spectators) == (1000, 100)

@@ -35,7 +35,35 @@ def register(sub: Any) -> None:
                         "./tingpai.sqlite3); e.g. postgresql://user@host/db")
     p.add_argument("--log-level", default="info",
                    choices=("critical", "error", "warning", "info", "debug"))
+    for flag, _, kind, what in HOST_LIMITS:
+        p.add_argument(flag, type=kind, default=None, metavar="N", help=what)
     p.set_defaults(func=run)
+
+
+HOST_LIMITS: tuple[tuple[str, str, type, str], ...] = (
+    ("--max-tables", "max_tables", int, "unfinished tables held at once (1000)"),
+    ("--max-spectators", "max_spectators", int, "spectator connections per table (100)"),
+    ("--unattended-seconds", "unattended_seconds", float,
+     "seconds before a table nobody is connected to leaves the lobby (3600)"),
+    ("--bot-table-max-hands", "bot_table_max_hands", int,
+     "hands a table that plays itself out (bots, or a timer) may last (200)"),
+)
+"""A host's limits as flags: (flag, :class:`~tingpai.server.app.Settings` field, type,
+help); an omitted flag keeps the server's default."""
+
+
+def host_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The limits given on the command line as ``Settings`` fields; raises ValueError
+    naming the flag for a value that is not positive."""
+    chosen: dict[str, Any] = {}
+    for flag, field, _, _ in HOST_LIMITS:
+        value = getattr(args, field)
+        if value is None:
+            continue
+        if not 0 < value < float("inf"):  # NaN too
+            raise ValueError(f"{flag} {value} is not a positive number")
+        chosen[field] = value
+    return chosen
 
 
 def database_url(given: str | None) -> str:
@@ -50,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from tingpai.server import create_app
+        from tingpai.server import Settings, create_app
     except ModuleNotFoundError as exc:
         print(f"tingpai serve needs the server extra (pip install 'tingpai[server]'): {exc}",
               file=sys.stderr)
@@ -58,12 +86,17 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"--port {args.port} is not a port number", file=sys.stderr)
         return 2
+    try:
+        limits = host_settings(args)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     problem = listen_problem(args.host, args.port)
     if problem is not None:
         print(f"cannot listen on {args.host} port {args.port}: {problem}", file=sys.stderr)
         return 2
     try:
-        app = create_app(database_url(args.db))
+        app = create_app(Settings(database_url=database_url(args.db), **limits))
     except Exception as exc:  # a bad URL or an unreachable database: say which
         print(f"cannot open the database: {_one_line_error(exc)}", file=sys.stderr)
         return 2
