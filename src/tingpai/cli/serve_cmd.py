@@ -36,7 +36,8 @@ def register(sub: Any) -> None:
     p.add_argument("--log-level", default="info",
                    choices=("critical", "error", "warning", "info", "debug"))
     for flag, _, kind, what in HOST_LIMITS:
-        p.add_argument(flag, type=kind, default=None, metavar="N", help=what)
+        p.add_argument(flag, type=kind, default=None, metavar="S" if kind is float else "N",
+                       help=what)
     p.set_defaults(func=run)
 
 
