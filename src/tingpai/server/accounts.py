@@ -124,19 +124,16 @@ def check_account_name(name: str) -> str | None:
     marks = 0
     for index, char in enumerate(name):
         kind = unicodedata.category(char)
+        marks = marks + 1 if kind.startswith("M") else 0
+        # normalising can make a space (U+00A8 is a space and a combining diaeresis)
         problem = _unseen_problem(char)
-        if problem is not None:
-            pass
-        elif kind.startswith("M"):
-            marks += 1
-            if marks == 1 and (index == 0 or not name[index - 1].isalpha()):
-                problem = f"{_describe_char(char)} is a combining mark that follows no letter"
-            elif marks > MAX_MARKS:
-                problem = f"a letter carries at most {MAX_MARKS} combining marks"
-        elif not (kind.startswith("L") or kind == "Nd" or char in ACCOUNT_NAME_PUNCTUATION):
+        if problem is None and marks == 1 and (index == 0 or not name[index - 1].isalpha()):
+            problem = f"{_describe_char(char)} is a combining mark that follows no letter"
+        elif problem is None and marks > MAX_MARKS:
+            problem = f"a letter carries at most {MAX_MARKS} combining marks"
+        elif problem is None and not (marks or kind.startswith("L") or kind == "Nd"
+                                      or char in ACCOUNT_NAME_PUNCTUATION):
             problem = f"{_describe_char(char)} is none of them"
-        if not kind.startswith("M"):
-            marks = 0
         if problem is not None:
             return f"{ACCOUNT_NAME_RULE}: {problem}"
     if len(name) > high:
