@@ -197,7 +197,9 @@ class Situation:
     ``"eight_immortals"``, ``"terminal_discards"``).  The hand need not be complete; the
     scorer evaluates only the patterns that need no hand (the special one and the flower
     bonuses).  ``win`` says how it is paid: SELF_DRAW (each other player) or DISCARD (one
-    player: the declarer of the last flower for Eight Immortals)."""
+    player: the declarer of the last flower for Eight Immortals).  A winner holding all eight
+    flowers declared the last one himself, so that win is paid as self-draw whatever ``win``
+    says (a discard form leaves the winner with seven)."""
 
     def __post_init__(self) -> None:
         # The engine's and the parsers' situations are already in this form: a few type
