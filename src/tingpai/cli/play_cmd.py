@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -382,10 +383,13 @@ def show(console: Console, obs: Observation, names: Names) -> None:
         pond_note = f"  pond limit: you {obs.pond_left[obs.seat]} left"
         if closest != obs.seat:
             pond_note += f", seat {closest} {obs.pond_left[closest]}"
-    console.rule(
-        f"round {wind_to_str(obs.round_wind)}  dealer seat {obs.dealer}  "
-        f"repeats {obs.repeats}  wall {obs.wall_left}{pond_note}"
-    )
+    status = (f"round {wind_to_str(obs.round_wind)}  dealer seat {obs.dealer}  "
+              f"repeats {obs.repeats}  wall {obs.wall_left}{pond_note}")
+    if cell_len(status) + 4 <= console.width:  # a rule's title must leave "─ " each side
+        console.rule(status)
+    else:  # a rule would cut it short (the pond limit first): the line wraps instead
+        console.rule()
+        console.print(status, markup=False)
     for s in range(obs.players):
         melds = ", ".join(str(m) for m in obs.melds[s])  # "pung 555m, chow 123m"
         flowers = tiles_to_str(obs.flowers[s]) if obs.flowers[s] else ""
