@@ -35,7 +35,7 @@ serve: $(SERVE_STAMP)
 test: $(STAMP) lint typecheck pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks tools
+	$(VENV)/bin/ruff check src tests benchmarks tools conftest.py
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict src tools/fit_tells.py tools/reading_bound.py tools/deal_in_prices.py tools/deal_in_anatomy.py tools/deviation_value.py
