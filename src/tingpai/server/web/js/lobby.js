@@ -301,7 +301,26 @@ export async function lobbyPage(root) {
   ]);
   if (!active.length) tablesList.append(el("p", "muted", t("lobby.no_tables")));
   for (const table of active) tablesList.append(tableItem(table, rules));
-  for (const table of finished.slice(0, 20)) finishedList.append(finishedItem(table, rules));
+  showFinished(finishedList, finished, rules);
+}
+
+const FINISHED_SHOWN = 20;
+/** The newest finished games first: FINISHED_SHOWN of them, and a button that shows the
+ * others the server keeps (its last 100). */
+function showFinished(list, finished, rules) {
+  if (!finished.length) {
+    list.append(el("p", "muted", t("lobby.no_finished")));
+    return;
+  }
+  for (const table of finished.slice(0, FINISHED_SHOWN)) list.append(finishedItem(table, rules));
+  const rest = finished.slice(FINISHED_SHOWN);
+  if (!rest.length) return;
+  const more = el("button", "button small more-finished", t("lobby.more_finished", { n: rest.length }));
+  more.type = "button";
+  more.addEventListener("click", () => {
+    more.replaceWith(...rest.map((table) => finishedItem(table, rules)));
+  });
+  list.append(more);
 }
 
 function tableItem(table, rules) {
