@@ -211,7 +211,16 @@ def tile_to_str(tile: Tile) -> str:
     """Text notation of one tile, e.g. ``5p``, ``7z``, ``2f``."""
     if not 0 <= tile < NUM_TILE_IDS:
         raise InvalidNotation(f"tile id {echo(tile)} is out of range 0-41")
-    return f"{number_of(tile)}{SUIT_LETTERS[suit_of(tile)]}"
+    return TILE_TEXT[tile]
+
+
+TILE_TEXT: tuple[str, ...] = tuple(
+    f"{number_of(t)}{SUIT_LETTERS[suit_of(t)]}" for t in range(NUM_TILE_IDS)
+)
+"""Each tile id's text notation, for hot loops that know their ids are in range (the
+server writes every seat's view in it)."""
+_TILE_DIGIT: tuple[str, ...] = tuple(text[0] for text in TILE_TEXT)
+_TILE_SUIT: tuple[int, ...] = tuple(suit_of(t) for t in range(NUM_TILE_IDS))
 
 
 def tile_to_unicode(tile: Tile) -> str:
@@ -310,18 +319,18 @@ def tiles_to_str(tiles: Iterable[Tile], *, sort: bool = True) -> str:
     """
     seq = sorted(tiles) if sort else list(tiles)
     parts: list[str] = []
-    digits: list[str] = []
     cur_suit = -1
     for t in seq:
-        s = tile_to_str(t)
-        suit = suit_of(t)
-        if suit != cur_suit and digits:
-            parts.append("".join(digits) + SUIT_LETTERS[cur_suit])
-            digits = []
-        cur_suit = suit
-        digits.append(s[0])
-    if digits:
-        parts.append("".join(digits) + SUIT_LETTERS[cur_suit])
+        if not 0 <= t < NUM_TILE_IDS:
+            tile_to_str(t)  # raises, naming the tile id
+        suit = _TILE_SUIT[t]
+        if suit != cur_suit:
+            if cur_suit >= 0:
+                parts.append(SUIT_LETTERS[cur_suit])
+            cur_suit = suit
+        parts.append(_TILE_DIGIT[t])
+    if cur_suit >= 0:
+        parts.append(SUIT_LETTERS[cur_suit])
     return "".join(parts)
 
 
@@ -359,7 +368,7 @@ def parse_counts(text: str) -> Counts:
 
 def counts_to_str(counts: Sequence[int]) -> str:
     """Text notation of a count array."""
-    return tiles_to_str(counts_to_tiles(counts))
+    return tiles_to_str(counts_to_tiles(counts), sort=False)
 
 
 _MELD_WORDS = {

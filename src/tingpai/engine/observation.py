@@ -22,6 +22,7 @@ from tingpai.rules.ruleset import Ruleset
 from tingpai.tiles import (
     NUM_KINDS,
     NUM_TILE_IDS,
+    TILE_TEXT,
     InvalidNotation,
     Meld,
     Tile,
@@ -29,7 +30,6 @@ from tingpai.tiles import (
     parse_meld,
     parse_tile,
     parse_tiles,
-    tile_to_str,
     tiles_to_str,
     wind_from_str,
     wind_to_str,
@@ -156,7 +156,7 @@ class Observation:
 
     def public_json(self) -> dict[str, Any]:
         """The public form of :meth:`to_json` (the same for every seat at one moment)."""
-        text = _TILE_TEXT
+        text = TILE_TEXT
         return {
             "seat": None,
             "players": self.players,
@@ -190,7 +190,7 @@ class Observation:
         return {
             "seat": self.seat,
             "hand": counts_to_str(self.hand),
-            "drawn": None if self.drawn is None else _TILE_TEXT[self.drawn],
+            "drawn": None if self.drawn is None else TILE_TEXT[self.drawn],
             "legal": [action_json(a) for a in self.legal],
         }
 
@@ -261,10 +261,6 @@ def action_json(action: Action) -> dict[str, Any]:
     out = action.to_dict()
     del out["seat"]
     return out
-
-
-_TILE_TEXT: tuple[str, ...] = tuple(tile_to_str(t) for t in range(NUM_TILE_IDS))
-"""Every tile id's notation (the views' hot path)."""
 
 
 def _tile_or_none(text: object) -> Tile | None:
