@@ -118,6 +118,22 @@ def test_counts_round_trip(tiles: list[int]) -> None:
     assert counts_to_tiles(counts) == sorted(tiles)
 
 
+@relaxed
+@given(st.lists(st.integers(-1, 6), max_size=NUM_TILE_IDS))
+def test_counts_notation_is_the_sorted_tiles_notation(counts: list[int]) -> None:
+    """Any count array up to the bonus tiles (42 kinds), any length, even counts past 4 or
+    below 0 (read as none), is written as its sorted tiles are."""
+    assert counts_to_str(counts) == tiles_to_str(counts_to_tiles(counts))
+    assert counts_to_str(tuple(counts)) == counts_to_str(counts)
+
+
+def test_counts_notation_past_the_bonus_tiles_names_the_tile_id() -> None:
+    with pytest.raises(InvalidNotation, match="tile id 42 is out of range"):
+        counts_to_str([0] * NUM_TILE_IDS + [1])
+    with pytest.raises(InvalidNotation, match="tile id -1 is out of range"):
+        tiles_to_str([3, -1], sort=False)
+
+
 @settings(max_examples=200, deadline=None)
 @given(tile_lists, st.data())
 def test_bad_character_is_named_with_its_position(tiles: list[int], data: st.DataObject) -> None:

@@ -367,8 +367,25 @@ def parse_counts(text: str) -> Counts:
 
 
 def counts_to_str(counts: Sequence[int]) -> str:
-    """Text notation of a count array."""
-    return tiles_to_str(counts_to_tiles(counts), sort=False)
+    """Text notation of a count array (34 kinds, or 42 with the bonus tiles)."""
+    size = len(counts)
+    if size > NUM_TILE_IDS:
+        return tiles_to_str(counts_to_tiles(counts))  # raises, naming the first bad tile id
+    parts: list[str] = []
+    for suit, (start, stop) in enumerate(_SUIT_SPANS):
+        if start >= size:
+            break
+        digits = "".join(
+            [_TILE_DIGIT[t] * n for t, n in enumerate(counts[start:stop], start) if n > 0]
+        )
+        if digits:
+            parts.append(digits + SUIT_LETTERS[suit])
+    return "".join(parts)
+
+
+_SUIT_SPANS: tuple[tuple[int, int], ...] = ((0, 9), (9, 18), (18, 27), (EAST, PLUM),
+                                            (PLUM, NUM_TILE_IDS))
+"""The tile ids of each suit, in SUIT_LETTERS order."""
 
 
 _MELD_WORDS = {
