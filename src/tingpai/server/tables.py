@@ -462,7 +462,10 @@ class LiveTable:
 
     def apply(self, action: Action, *, auto: bool, store: bool = True) -> None:
         """Apply one engine action (raises :class:`IllegalAction` and changes nothing when
-        it is not legal); it is public unless it answers a claim window that stays open."""
+        it is not legal); it is public unless it answers a claim window that stays open.
+        An action that opens a claim window only bots are asked in is shown to nobody:
+        the bots answer at once, and the change is shown with the window's outcome (a
+        view of the window would tell everyone that some bot could claim the tile)."""
         hand = self.match.hand
         assert hand is not None
         before = hand.phase
@@ -470,9 +473,11 @@ class LiveTable:
         number = self.actions
         self.actions += 1
         private = before in WINDOW and hand.phase in WINDOW
+        hidden = not private and hand.phase in WINDOW and all(
+            self.seats[s].kind == "bot" for s in hand.to_act())
         if private:
             self.seats[action.seat].private_views += 1
-        else:
+        elif not hidden:
             self.seq += 1
         if store:
             data = action.to_dict()
@@ -485,7 +490,8 @@ class LiveTable:
                     action=data, auto=auto, at=utcnow()))
 
             self.batch.ops.append(op)
-            self._changed(action.seat if private else None)
+            if not hidden:
+                self._changed(action.seat if private else None)
 
     def _changed(self, private_seat: int | None) -> None:
         """After a change: new deadlines, and a view to every connection that can see it."""

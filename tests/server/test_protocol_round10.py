@@ -1,0 +1,94 @@
+"""The server as a protocol client meets it (tenth audit).
+
+A claim window that only bots are asked in is not shown: the bots answer at once, so a
+view of it would tell every other seat and every spectator that some bot could claim (or
+win on) the tile, and then chose to pass.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+from serverkit import create_table
+
+import tingpai
+from tingpai.engine import Phase
+
+WINDOWS = ("claims", "robbing")
+
+
+def bots_only_windows(record: dict[str, Any], humans: set[int]) -> int:
+    """How many claim windows of the record's first hand asked bots only (replayed from
+    its wall: the first hand is dealt by seat 0 in the East round)."""
+    rules = tingpai.find_ruleset(record["rules"], **record["options"])
+    played = record["hands"][0]
+    hand = tingpai.Hand(rules, wall=played["wall"])
+    count = 0
+    windows = (Phase.CLAIMS, Phase.ROBBING)
+    for raw in played["actions"]:
+        action = tingpai.Action.from_dict(raw)
+        while hand.phase in windows and action not in hand.legal_actions(action.seat):
+            # a record leaves out the passes before the next seat's turn
+            hand.apply(tingpai.Action.from_dict({"seat": hand.to_act()[0], "do": "pass"}))
+        before = hand.phase
+        hand.apply(action)
+        if before not in windows and hand.phase in windows and not humans & set(hand.to_act()):
+            count += 1
+    return count
+
+
+def play_one_hand(client: TestClient, seed: int) -> tuple[list[dict[str, Any]],
+                                                         list[dict[str, Any]], str]:
+    """One hand of hu-4p, seat 0 played with random legal actions against three bots,
+    watched by a spectator; both logs and the table."""
+    made = create_table(client, "hu-4p", ["human"] + ["bot:greedy"] * 3,
+                        options={"max_hands": 1})
+    table = made["table"]
+    rng = random.Random(seed)
+    seat_log: list[dict[str, Any]] = []
+    watch_log: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/tables/{table}") as watcher, \
+            client.websocket_connect(f"/ws/tables/{table}?token={made['token']}") as ws:
+        while True:
+            message = ws.receive_json()
+            seat_log.append(message)
+            if message["type"] == "view" and message["legal"]:
+                ws.send_json({"type": "act", "seq": message["seq"],
+                              "action": rng.choice(message["legal"])})
+            elif message["type"] == "game_end":
+                break
+        while True:
+            message = watcher.receive_json()
+            watch_log.append(message)
+            if message["type"] == "game_end":
+                break
+    return seat_log, watch_log, table
+
+
+def test_a_claim_window_only_bots_are_asked_in_is_not_shown(client: TestClient) -> None:
+    asked_bots_only = 0
+    for seed in range(6):
+        seat_log, watch_log, table = play_one_hand(client, seed)
+        seat_views = [m for m in seat_log if m["type"] == "view" and m["view"]]
+        watch_views = [m for m in watch_log if m["type"] == "view" and m["view"]]
+        # the only human seat is shown a window only when it is asked in it
+        for m in seat_views:
+            if m["view"]["phase"] in WINDOWS:
+                assert m["legal"], (m["view"]["phase"], m["view"]["claim_tile"])
+        # and a spectator sees the same windows, no others
+        shown = [m["seq"] for m in watch_views if m["view"]["phase"] in WINDOWS]
+        asked = [m["seq"] for m in seat_views if m["view"]["phase"] in WINDOWS]
+        assert shown == asked
+        # seq still grows by one with every view that shows a change
+        for log in (seat_views, watch_views):
+            assert all(b["seq"] - a["seq"] in (0, 1) for a, b in itertools.pairwise(log))
+        assert client.get(f"/api/tables/{table}").json()["seq"] == watch_views[-1]["seq"]
+        record = client.get(f"/api/tables/{table}/record").json()
+        assert list(tingpai.replay(record).scores) == seat_log[-1]["scores"]
+        asked_bots_only += bots_only_windows(record, {0})
+        if asked_bots_only >= 3:
+            break
+    assert asked_bots_only >= 3  # the games did have windows only bots were asked in
