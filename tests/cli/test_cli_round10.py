@@ -4,17 +4,28 @@ test fails on the code it was written against.
 * In a terminal narrower than the table's status line (60 columns; 80 when another seat
   is closer to the pond limit) the line was cut with an ellipsis, and the pond-limit
   countdown a Hu player decides by was lost.  The status now wraps instead.
+* Closing the terminal (SIGHUP) or ``kill`` (SIGTERM) ended ``play`` before its record was
+  written: the game was lost.  Both now stop it as Ctrl-C does, record written; input
+  that fails with the terminal (EIO) stops the game quietly, with no traceback.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
+import json
+import os
 import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from tingpai.bots import find_bot
+from tingpai.cli import play_cmd
 from tingpai.cli.play_cmd import Names, show
 from tingpai.engine import Phase
 from tingpai.engine.hand import Hand
@@ -48,3 +59,55 @@ def test_the_pond_limit_countdown_is_shown_whole_in_a_narrow_terminal(width: int
     assert f"wall {obs.wall_left}" in flat
     assert f"pond limit: you {obs.pond_left[1]} left, seat 0 {obs.pond_left[0]}" in flat
     assert all(len(line) <= width for line in text.splitlines())
+
+
+# --- play: closing the terminal keeps the game ---------------------------------------------------
+
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
+def test_closing_the_terminal_or_kill_writes_the_record(tmp_path: Path, signum: int) -> None:
+    game = subprocess.Popen(
+        [sys.executable, "-m", "tingpai", "play", "--seed", "4", "--length", "round",
+         "--records", str(tmp_path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    assert game.stdin is not None and game.stdout is not None
+    game.stdin.write("1\n")  # one decision made, then the game waits for the next
+    game.stdin.flush()
+    seen = ""
+    while seen.count("your choice") < 2 or not seen.endswith("> "):  # the prompt has no \n
+        char = game.stdout.read(1)
+        assert char, "the game ended before its second decision"
+        seen += char
+    game.send_signal(signum)
+    out, err = game.communicate(timeout=30)
+    assert game.returncode == 0 and "Traceback" not in err
+    record = json.loads((tmp_path / "game-4.json").read_text(encoding="utf-8"))
+    assert record["format"] == "tingpai-record/1" and record["hands"][0]["actions"]
+    if signum == signal.SIGTERM:  # the terminal is still there: say so, as Ctrl-C does
+        assert "stopped (SIGTERM)" in out and "record written to" in out
+
+
+class _ClosedTerminal(io.StringIO):
+    """A terminal that answers one line, then is gone (reading fails with EIO)."""
+
+    def __init__(self) -> None:
+        super().__init__("1\n")
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line:
+            raise OSError(5, "Input/output error")
+        return line
+
+
+def test_input_lost_with_the_terminal_writes_the_record_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = argparse.Namespace(rules="hu-4p", seat=0, bots="greedy", seed=4,
+                              records=str(tmp_path), option=[], length="round", hints=False)
+    assert play_cmd.run(args, stdin=_ClosedTerminal()) == 0
+    record = json.loads((tmp_path / "game-4.json").read_text(encoding="utf-8"))
+    assert record["hands"][0]["actions"]
+    assert "record written" not in capsys.readouterr().out  # nobody is there to read it

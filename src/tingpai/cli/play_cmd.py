@@ -8,7 +8,7 @@ the best discards and what each wait is worth (``hints on`` shows it at every tu
 ``log`` the whole hand so far, ``help`` the commands, and ``q`` stops.  At the end of each
 hand a panel shows the winning hand, its patterns with their Chinese names, and who paid
 whom; it waits for Enter.  The game record is written whenever the game ends or stops
-(``q``, end of input, Ctrl-C).
+(``q``, end of input, Ctrl-C, the terminal closed, ``kill``).
 
 ``--length round`` plays one round (East only) instead of the full game; when the game is
 started at a terminal without ``--length`` it asks.
@@ -21,6 +21,7 @@ import json
 import os
 import random
 import re
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -563,12 +564,32 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     names = Names(args.seat, bot_of_seat)
     console.print(f"tingpai {ruleset.name}: you are seat {args.seat}; seed {seed}; "
                   "type help for the commands")
+    stops = _StopSignals()
+    quiet = False  # the terminal is gone: nothing more is printed
     try:
-        _play(console, inp, match, bots, names, bool(getattr(args, "hints", False)))
+        with stops:
+            _play(console, inp, match, bots, names, bool(getattr(args, "hints", False)))
+    except Stopped as exc:
+        quiet = exc.hangup
+        if not quiet:
+            console.print(f"\nstopped ({exc})")
     except KeyboardInterrupt:
         console.print("\nstopped")
+    except InputLost:
+        quiet = True
     finally:
-        path = _save(match, folder, seed)
+        # A signal arriving as the game already stops (the hangup just after the input
+        # failed) is raised at most once, here, before the record's writing starts.
+        try:
+            stops.disarm()
+        except Stopped:
+            stops.disarm()
+        try:
+            path = _save(match, folder, seed)
+        finally:
+            stops.restore()
+    if quiet:
+        return 0
     res = match.result
     # The path holds the user's --records folder: never read as Rich markup.
     # and never broken inside the path, so it can be copied.
@@ -580,6 +601,60 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         console.print(f"(the game stopped mid-hand: replay it with `tingpai replay {path} "
                       "--partial`)", markup=False, soft_wrap=True)
     return 0
+
+
+class Stopped(KeyboardInterrupt):
+    """The game was stopped by a signal: the terminal closed (SIGHUP) or a ``kill``
+    (SIGTERM).  Like Ctrl-C it ends the game with its record written."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.hangup = signum == getattr(signal, "SIGHUP", None)
+
+
+class InputLost(Exception):
+    """Reading the player's input failed (the terminal closed: EIO)."""
+
+
+class _StopSignals:
+    """While active, closing the terminal (SIGHUP) and ``kill`` (SIGTERM) raise
+    :class:`Stopped` once, as Ctrl-C raises KeyboardInterrupt (they used to end the
+    process before the record was written).  A signal already ignored (``nohup``) stays
+    ignored; off the main thread nothing changes.  :meth:`disarm` makes any later signal
+    do nothing until the handlers are restored, so the record's writing is never cut."""
+
+    SIGNALS = tuple(getattr(signal, n) for n in ("SIGHUP", "SIGTERM") if hasattr(signal, n))
+
+    def __init__(self) -> None:
+        self.armed = False
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _StopSignals:
+        self.armed = True
+        for signum in self.SIGNALS:
+            try:
+                if signal.getsignal(signum) is signal.SIG_IGN:
+                    continue
+                self.previous[signum] = signal.signal(signum, self._raise)
+            except ValueError:  # not the main thread
+                break
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.disarm()
+
+    def _raise(self, signum: int, frame: object) -> None:
+        if self.armed:
+            self.armed = False
+            raise Stopped(signum)
+
+    def disarm(self) -> None:
+        self.armed = False
+
+    def restore(self) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+        self.previous.clear()
 
 
 def _records_folder(folder: Path) -> Path:
@@ -648,10 +723,18 @@ def _play(console: Console, inp: TextIO, match: Match, bots: dict[int, Bot], nam
         if match.is_over:
             break
         console.print("press Enter for the next hand (q to stop)")
-        line = inp.readline()
+        line = _readline(inp)
         if not line or line.strip().lower() in {"q", "quit", "exit"}:
             return
     show_standings(console, match, names)
+
+
+def _readline(inp: TextIO) -> str:
+    """A line of the player's input; :class:`InputLost` when the terminal is gone."""
+    try:
+        return inp.readline()
+    except OSError as exc:
+        raise InputLost(str(exc)) from None
 
 
 def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
@@ -661,7 +744,7 @@ def _read_choice(console: Console, inp: TextIO, obs: Observation, hand: Hand,
     while True:
         console.print(f"your choice (1-{len(obs.legal)}, an action, or help) > ", end="",
                       markup=False)
-        line = inp.readline()
+        line = _readline(inp)
         text = " ".join(line.lower().split())
         if not line:
             console.print()  # the input ended (Ctrl-D): end the prompt's line
