@@ -2,6 +2,8 @@
 
 * The lobby's finished games list stopped at 20 of the 100 the server keeps, with no way to
   the others; it now ends with a button that shows them, and says so when there is none.
+* Traditional Chinese wrote 注冊 (sign up) and 占用 (taken), converting character by
+  character; Hong Kong and Taiwan write 註冊 and 佔用.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from tablekit import open_lobby
+from tablekit import open_lobby, sign_up
 from test_player_round9 import _bot_game
 
 pytestmark = pytest.mark.slow
@@ -63,3 +65,24 @@ def test_twenty_finished_games_need_no_button_and_none_says_so(
     page.select_option("#lang", "zh-Hans")
     page.wait_for_selector(".table-list.finished p.muted")
     assert page.locator(".table-list.finished").inner_text() == "还没有已结束的对局。"
+
+
+def test_traditional_chinese_writes_register_and_taken_as_taiwan_and_hong_kong_do(
+        server: Any, page: Any, browser: Any) -> None:
+    """注册 is 註冊 and 占用 is 佔用 in traditional characters (a character-by-character
+    conversion wrote 注冊 and 占用)."""
+    name = sign_up(page, server.url, "taken")
+    other = browser.new_page()
+    try:
+        other.goto(server.url + "/#/account")
+        other.wait_for_selector("#signup")
+        other.select_option("#lang", "zh-Hant")
+        other.wait_for_selector("#signup:has-text('註冊')")
+        assert other.locator("#signup").inner_text() == "註冊"
+        other.fill("input[name=name]", name)
+        other.fill("input[name=password]", "correct horse battery")
+        other.click("#signup")
+        other.wait_for_selector("text=已被佔用")
+        assert "占" not in other.locator("body").inner_text()
+    finally:
+        other.close()

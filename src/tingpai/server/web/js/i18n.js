@@ -343,6 +343,10 @@ function toHant(text) {
 
 const zhHant = Object.fromEntries(Object.entries(zhHans).map(([k, v]) => [k, toHant(v)]));
 zhHant["nav.language"] = "語言";
+// Where one simplified character has two traditional ones, the word decides: 注册 is 註冊
+// and 占用 is 佔用 (注意 and 占卜 keep theirs), so these are written out.
+zhHant["account.signup"] = "註冊";
+zhHant["error.name_taken"] = zhHant["error.name_taken"].replace("占用", "佔用");
 
 export const CATALOGUES = { en, "zh-Hans": zhHans, "zh-Hant": zhHant };
 export const LANGUAGES = Object.keys(CATALOGUES);
