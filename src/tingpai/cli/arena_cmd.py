@@ -172,6 +172,6 @@ def print_report(report: ArenaReport, console: Console) -> None:
     console.print(
         "pts/game: mean net points per game per seat (±: 95% interval over the duplicate "
         "sets); rates per hand played; tsumo: self-draw wins; avg win: mean value of a "
-        f"win in {unit}; no-win: hands that ended "
-        "ready with no wait a legal win (no pattern / under the minimum fan)."
+        f"win in {unit}; no-win: of the hands the bot ended ready and not winning, the "
+        "share with no wait a legal win (no pattern / under the minimum fan)."
     )
