@@ -8,11 +8,12 @@ win on) the tile, and then chose to pass.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from serverkit import create_table
+from serverkit import create_table, sync
 
 import tingpai
 from tingpai.engine import Phase
@@ -92,3 +93,43 @@ def test_a_claim_window_only_bots_are_asked_in_is_not_shown(client: TestClient) 
         if asked_bots_only >= 3:
             break
     assert asked_bots_only >= 3  # the games did have windows only bots were asked in
+
+
+# ---------------------------------------------------------------- errors a client reads
+
+
+def test_errors_name_the_message_and_the_action_as_the_client_sent_them(
+        client: TestClient) -> None:
+    made = create_table(client, "hu-4p", ["human"] + ["bot:greedy"] * 3)
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as ws:
+        view = ws.receive_json()
+        seq = view["seq"]
+
+        def error_for(message: object) -> str:
+            ws.send_text(message if isinstance(message, str) else json.dumps(message))
+            answers = sync(ws)
+            assert [m["type"] for m in answers] == ["error"], answers
+            text: str = answers[0]["error"]
+            return text
+
+        # a message without a type, or with one the protocol does not have, names the types
+        for message, named in (({}, "no \"type\""), ({"type": None}, "null"),
+                               ({"type": "READY"}, '"READY"'), ({"type": 5}, "5")):
+            text = error_for(message)
+            assert named in text and '"act", "ready", "ping"' in text, text
+            assert "discriminator" not in text and "None" not in text, text
+        # a malformed action is quoted as the client sent it (JSON, no seat added)
+        for action, named in (
+            ({"do": "fly"}, 'malformed action {"do": "fly"}: \'do\' must be one of'),
+            ({"do": "discard", "tile": "0m"},
+             'malformed action {"do": "discard", "tile": "0m"}: \'tile\''),
+            ({"do": "discard"}, 'malformed action {"do": "discard"}: discard needs a tile'),
+            ({"do": "chow"}, 'malformed action {"do": "chow"}: chow needs its three tiles'),
+            ({"do": "pass", "tile": "9m"},
+             'malformed action {"do": "pass", "tile": "9m"}: pass takes no tile'),
+        ):
+            text = error_for({"type": "act", "seq": seq, "action": action})
+            assert text.startswith(named), text
+            assert "'seat'" not in text, text
+        ws.send_json({"type": "act", "seq": seq, "action": view["legal"][0]})
+        assert sync(ws)[0]["seq"] == seq + 1  # nothing changed before: seq was still current

@@ -684,10 +684,7 @@ def create_app(settings: Settings | str) -> FastAPI:
         try:
             parsed = CLIENT_MESSAGE.validate_python(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ()))
-            conn.send(error(f"invalid message: {where}: {first.get('msg')}" if where
-                            else f"invalid message: {first.get('msg')}"))
+            conn.send(error(message_problem(data, exc)))
             return
         if isinstance(parsed, Ping):
             conn.send({"type": "pong"})
@@ -702,6 +699,43 @@ def create_app(settings: Settings | str) -> FastAPI:
 
     web_api.install(app, manager, storage)
     return app
+
+
+MESSAGE_TYPES = '"act", "ready", "ping"'
+"""The types of the messages a client sends, as an error names them."""
+
+
+def message_problem(data: Any, exc: ValidationError) -> str:
+    """The error of a websocket message the schema refuses: a missing or unknown
+    ``type`` named as the client wrote it (JSON) with the types there are, else the first
+    problem at its dotted place.
+
+    >>> from tingpai.server.schemas import CLIENT_MESSAGE
+    >>> def problem(data: Any) -> str:
+    ...     try:
+    ...         CLIENT_MESSAGE.validate_python(data)
+    ...     except ValidationError as exc:
+    ...         return message_problem(data, exc)
+    ...     return "valid"
+    >>> print(problem({"type": None}))
+    invalid message: unknown type null (the types are "act", "ready", "ping")
+    >>> print(problem({"seq": 3}))
+    invalid message: no "type" (the types are "act", "ready", "ping")
+    >>> print(problem({"type": "act", "seq": "3", "action": {"do": "pass"}}))
+    invalid message: act.seq: Input should be a valid integer
+    """
+    first = exc.errors()[0]
+    if isinstance(data, dict) and first.get("type") in ("union_tag_not_found",
+                                                        "union_tag_invalid"):
+        if "type" not in data:
+            return f'invalid message: no "type" (the types are {MESSAGE_TYPES})'
+        given = json.dumps(data["type"])
+        if len(given) > 40:
+            given = given[:39] + "…"
+        return f"invalid message: unknown type {given} (the types are {MESSAGE_TYPES})"
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    return (f"invalid message: {where}: {first.get('msg')}" if where
+            else f"invalid message: {first.get('msg')}")
 
 
 BAD_BODY = "body: not readable as JSON (not UTF-8 text, or nested too deeply)"

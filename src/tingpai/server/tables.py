@@ -57,7 +57,7 @@ from tingpai.engine import (
     Phase,
     shuffled_wall,
 )
-from tingpai.inputs import MAX_INT
+from tingpai.inputs import MAX_INT, echo
 from tingpai.rules import Ruleset, find_ruleset
 from tingpai.server import ratings
 from tingpai.server.accounts import is_table_id, new_token, token_hash
@@ -782,10 +782,19 @@ class LiveTable:
         problem = notation_problem(raw)
         if problem is not None:
             return f"malformed action: {problem}"
+        given = json.dumps(raw)
+        if raw.get("do") == "chow" and "tiles" not in raw:
+            return f"malformed action {given}: chow needs its three tiles ('tiles', e.g. '345m')"
+        data = {"seat": seat, **raw}
         try:
-            action = Action.from_dict({"seat": seat, **raw})
+            action = Action.from_dict(data)
         except InvalidNotation as exc:
-            return f"malformed action: {exc}"
+            # the engine names the action as Python sees it, with the seat added: name it
+            # as the client sent it
+            text = str(exc)
+            prefix = f"action {echo(data)}"
+            reason = text[len(prefix):] if text.startswith(prefix) else f": {text}"
+            return f"malformed action {given}{reason}"
         if action.kind is ActionKind.PENALTY:
             return "penalty is a host action, not a player's"
         legal = hand.legal_actions(seat)
