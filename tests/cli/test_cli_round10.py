@@ -7,6 +7,8 @@ test fails on the code it was written against.
 * Closing the terminal (SIGHUP) or ``kill`` (SIGTERM) ended ``play`` before its record was
   written: the game was lost.  Both now stop it as Ctrl-C does, record written; input
   that fails with the terminal (EIO) stops the game quietly, with no traceback.
+* The calls a Mahjong Soul or MahJongo player types (``pon``, ``chi``, ``kan``, ``hu``)
+  were "neither a number of the list, a tile nor an action"; they now name the action.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from rich.console import Console
 
 from tingpai.bots import find_bot
 from tingpai.cli import play_cmd
-from tingpai.cli.play_cmd import Names, show
-from tingpai.engine import Phase
+from tingpai.cli.play_cmd import Names, choice_matches, refusal, show
+from tingpai.engine import Action, ActionKind, Phase
 from tingpai.engine.hand import Hand
+from tingpai.tiles import parse_tile
 
 NAMES = Names(1, {0: "greedy", 2: "greedy", 3: "greedy"})
 
@@ -111,3 +114,24 @@ def test_input_lost_with_the_terminal_writes_the_record_without_a_traceback(
     record = json.loads((tmp_path / "game-4.json").read_text(encoding="utf-8"))
     assert record["hands"][0]["actions"]
     assert "record written" not in capsys.readouterr().out  # nobody is there to read it
+
+
+# --- play: the calls' other names ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("typed", "kind"), [
+    ("pon", ActionKind.PUNG), ("pong", ActionKind.PUNG), ("PON 5m", ActionKind.PUNG),
+    ("chi", ActionKind.CHOW), ("chi 456m", ActionKind.CHOW), ("kan", ActionKind.KONG),
+    ("hu", ActionKind.RON), ("win", ActionKind.RON), ("hu 5m", ActionKind.RON),
+])
+def test_the_calls_other_tables_name_are_understood(typed: str, kind: ActionKind) -> None:
+    five = parse_tile("5m")
+    legal = (Action(1, ActionKind.PASS), Action(1, ActionKind.CHOW, tiles=(3, 4, 5)),
+             Action(1, ActionKind.PUNG), Action(1, ActionKind.KONG), Action(1, ActionKind.RON))
+    assert [a.kind for a in choice_matches(typed, legal, five)] == [kind]
+
+
+def test_a_self_draw_win_is_hu_too_and_a_call_not_possible_is_named() -> None:
+    legal = (Action(0, ActionKind.DISCARD, parse_tile("5m")), Action(0, ActionKind.TSUMO))
+    assert [a.kind for a in choice_matches("hu", legal)] == [ActionKind.TSUMO]
+    assert refusal("pon", legal) == "pon (pung) is not possible now (you may: discard, tsumo)"

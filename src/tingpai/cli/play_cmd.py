@@ -3,9 +3,10 @@
 The human sees only what the engine's observation for that seat shows, plus a log of what
 the others did since the last decision.  Each decision lists the legal actions numbered;
 type the number, or the action itself (``5m`` or ``discard 5m``, ``pung``, ``chow 345m``,
-``ron``, ``tsumo``, ``pass``, ``flower 1f``, ``ckong 7z``); ``hint`` shows shanten, waits,
-the best discards and what each wait is worth (``hints on`` shows it at every turn),
-``log`` the whole hand so far, ``help`` the commands, and ``q`` stops.  At the end of each
+``ron``, ``tsumo``, ``pass``, ``flower 1f``, ``ckong 7z``; ``pon``, ``chi``, ``kan`` and
+``hu`` as other tables say them); ``hint`` shows shanten, waits, the best discards and
+what each wait is worth (``hints on`` shows it at every turn), ``log`` the whole hand so
+far, ``help`` the commands, and ``q`` stops.  At the end of each
 hand a panel shows the winning hand, its patterns with their Chinese names, and who paid
 whom; it waits for Enter.  The game record is written whenever the game ends or stops
 (``q``, end of input, Ctrl-C, the terminal closed, ``kill``).
@@ -60,7 +61,8 @@ commands:
   NUMBER            the action with that number in the list
   5m / discard 5m   discard a tile;  pung, kong, ron, tsumo, pass, chow 345m,
                     flower 1f, ckong 7z, akong 5p  as listed (kong 7z: any kong;
-                    a claim may name the tile on offer: pung 5m)
+                    a claim may name the tile on offer: pung 5m;
+                    pon, chi, kan, hu: pung, chow, kong, ron or tsumo)
   hint (h)          shanten, waits and what they are worth, the best discards
   hints on|off      show the hint at every decision (hint on|off too)
   log               everything that happened in this hand so far
@@ -202,6 +204,7 @@ def choice_matches(text: str, legal: tuple[Action, ...],
     words = text.split()
     if not words or len(words) > 2:
         return []
+    words[0] = _action_word(words[0], legal)
     kinds = {k.value for k in ActionKind}
     if words[0] not in kinds:
         if len(words) > 1:
@@ -232,6 +235,21 @@ def choice_matches(text: str, legal: tuple[Action, ...],
             if (a.tile if a.tile is not None or a.kind not in CLAIMS else offered) == tile]
 
 
+CALL_NAMES = {"pon": "pung", "pong": "pung", "chi": "chow", "chii": "chow", "kan": "kong"}
+"""The calls as other tables (Mahjong Soul, MahJongo) name them, and ours."""
+
+WIN_NAMES = ("hu", "win")
+"""A win named without saying how: the ``ron`` or ``tsumo`` on offer."""
+
+
+def _action_word(word: str, legal: tuple[Action, ...]) -> str:
+    """The action a typed word names: ``pon`` is ``pung``, ``hu`` the win on offer (``ron``
+    when a discard may be won, else ``tsumo``); any other word as it is."""
+    if word in WIN_NAMES:
+        return "tsumo" if any(a.kind is ActionKind.TSUMO for a in legal) else "ron"
+    return CALL_NAMES.get(word, word)
+
+
 TILE_LIKE = re.compile(r"\d+[mpszf]")
 """A word meant as a tile (a number and a suit letter), though perhaps no tile: ``9f``."""
 
@@ -260,11 +278,15 @@ def refusal(text: str, legal: tuple[Action, ...], offered: Tile | None = None) -
     if text.isdigit():
         return f"there is no choice {text}: the list goes from 1 to {len(legal)}"
     kinds = {k.value for k in ActionKind}
+    typed = words[0] if words else ""
+    if words:
+        words[0] = _action_word(typed, legal)
     if words and words[0] in kinds:
         verb = words[0]
         same = [a for a in legal if a.kind.value == verb or (verb == "kong" and a.kind in KONGS)]
         if not same:
-            return f"{verb} is not possible now (you may: {plain})"
+            named = verb if typed == verb else f"{typed} ({verb})"
+            return f"{named} is not possible now (you may: {plain})"
         if len(words) == 1:
             return "say which: " + ", ".join(_label(a, offered) for a in same)
         if len(words) > 2:
