@@ -9,6 +9,9 @@ test fails on the code it was written against.
   that fails with the terminal (EIO) stops the game quietly, with no traceback.
 * The calls a Mahjong Soul or MahJongo player types (``pon``, ``chi``, ``kan``, ``hu``)
   were "neither a number of the list, a tile nor an action"; they now name the action.
+* ``rules ID`` in a 60-column terminal folded the options table's words mid-word
+  (``"half-spic`` / ``y"``, ``.json/.tom`` / ``l``), so a default could not be copied; below
+  80 columns the options are a list, each value whole.
 """
 
 from __future__ import annotations
@@ -27,10 +30,12 @@ import pytest
 from rich.console import Console
 
 from tingpai.bots import find_bot
-from tingpai.cli import play_cmd
+from tingpai.cli import main, play_cmd
 from tingpai.cli.play_cmd import Names, choice_matches, refusal, show
+from tingpai.cli.rules_cmd import ruleset_info
 from tingpai.engine import Action, ActionKind, Phase
 from tingpai.engine.hand import Hand
+from tingpai.rules import ruleset_ids
 from tingpai.tiles import parse_tile
 
 NAMES = Names(1, {0: "greedy", 2: "greedy", 3: "greedy"})
@@ -135,3 +140,25 @@ def test_a_self_draw_win_is_hu_too_and_a_call_not_possible_is_named() -> None:
     legal = (Action(0, ActionKind.DISCARD, parse_tile("5m")), Action(0, ActionKind.TSUMO))
     assert [a.kind for a in choice_matches("hu", legal)] == [ActionKind.TSUMO]
     assert refusal("pon", legal) == "pon (pung) is not possible now (you may: discard, tsumo)"
+
+
+# --- rules: options whole in a narrow terminal ------------------------------------------------
+
+
+@pytest.mark.parametrize("rid", ruleset_ids())
+@pytest.mark.parametrize("columns", ["60", "79"])
+def test_rules_shows_every_option_whole_in_a_narrow_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], rid: str,
+    columns: str,
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    assert main(["rules", rid]) == 0
+    out = capsys.readouterr().out
+    options = out.split("Patterns:")[0]
+    assert all(len(line) <= int(columns) for line in options.splitlines())
+    flat = " ".join(options.split())
+    for option in ruleset_info(rid)["options"]:
+        default = json.dumps(option["default"], ensure_ascii=False)
+        assert f"{option['name']} = {default}" in flat
+        assert " ".join(option["allowed"].split()) in flat
+        assert " ".join(option["description"].split()) in flat

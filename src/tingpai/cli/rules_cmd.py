@@ -297,24 +297,26 @@ def _print_list(console: Any) -> None:
 
 
 def _print_info(console: Any, info: dict[str, Any]) -> None:
-    from rich.table import Table
     from rich.text import Text
 
     console.print(Text(f"{info['name']} ({info['id']})", style="bold"))
     console.print(info["description"])
     for line in _facts(info):
         console.print(line.replace("`", ""))
-    options = Table(title="Options (--option NAME=VALUE)", title_justify="left")
-    # At 80 columns a long default (Hu's forms) must wrap, not squeeze the other columns
-    # to a word a line cut short with an ellipsis: every cell folds, none is cut.
-    options.add_column("option", no_wrap=True)
-    options.add_column("default", overflow="fold", max_width=20)
-    options.add_column("allowed", ratio=1, overflow="fold")
-    options.add_column("description", ratio=2, overflow="fold")
-    for option in info["options"]:
-        options.add_row(option["name"], json.dumps(option["default"], ensure_ascii=False),
-                        option["allowed"], option["description"])
-    console.print(options)
+    if console.width < 80:
+        # A table this narrow folds its words mid-word ("half-spic" / "y"): a list instead,
+        # each value whole on its line.
+        console.print("Options (--option NAME=VALUE)")
+        for option in info["options"]:
+            default = json.dumps(option["default"], ensure_ascii=False)
+            head = Text("  ")
+            head.append(option["name"], style="bold")
+            head.append(f" = {default}")
+            console.print(head)
+            _indented(console, f"allowed: {option['allowed']}\n{option['description']}", 6,
+                      style="dim")
+    else:
+        _print_options_table(console, info)
     category = None
     for pattern in info["patterns"]:
         if pattern["category"] != category:
@@ -335,6 +337,22 @@ def _print_info(console: Any, info: dict[str, Any]) -> None:
         if pattern["ruling"]:
             details.append(f"ruling: {pattern['ruling']}")
         _indented(console, "\n".join(details), 6, style="dim")
+
+
+def _print_options_table(console: Any, info: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    options = Table(title="Options (--option NAME=VALUE)", title_justify="left")
+    # At 80 columns a long default (Hu's forms) must wrap, not squeeze the other columns
+    # to a word a line cut short with an ellipsis: every cell folds, none is cut.
+    options.add_column("option", no_wrap=True)
+    options.add_column("default", overflow="fold", max_width=20)
+    options.add_column("allowed", ratio=1, overflow="fold")
+    options.add_column("description", ratio=2, overflow="fold")
+    for option in info["options"]:
+        options.add_row(option["name"], json.dumps(option["default"], ensure_ascii=False),
+                        option["allowed"], option["description"])
+    console.print(options)
 
 
 def run(args: argparse.Namespace) -> int:
