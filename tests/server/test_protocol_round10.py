@@ -133,3 +133,26 @@ def test_errors_name_the_message_and_the_action_as_the_client_sent_them(
             assert "'seat'" not in text, text
         ws.send_json({"type": "act", "seq": seq, "action": view["legal"][0]})
         assert sync(ws)[0]["seq"] == seq + 1  # nothing changed before: seq was still current
+
+
+def test_a_long_name_or_password_is_refused_by_the_documented_rule(
+        client: TestClient) -> None:
+    # the schema's own bounds (64 and 256 characters) are no rule a client is told of
+    for name, password, rule in (
+        ("x" * 70, "password123", "at most 24"),
+        ("x" * 30, "password123", "at most 24"),
+        ("longpassword", "p" * 300, "a password is 8-128 characters"),
+        ("longpassword", "p" * 200, "a password is 8-128 characters"),
+    ):
+        r = client.post("/api/accounts", json={"name": name, "password": password})
+        assert r.status_code == 422 and rule in r.json()["error"], r.text
+        r = client.post("/api/session", json={"name": name, "password": password})
+        assert r.status_code == 401 and r.json()["error"] == "wrong name or password", r.text
+    for name in ("x" * 25, "x" * 65):
+        r = client.post("/api/tables", json={"rules": "hu-2p", "seats": ["human", "human"],
+                                             "name": name})
+        assert r.status_code == 422, r.text
+        assert r.json()["error"] == "a name is 1-24 printable characters", r.text
+    table = create_table(client, "hu-2p", ["human", "human"])["table"]
+    r = client.post(f"/api/tables/{table}/seats/1", json={"name": "x" * 65})
+    assert r.status_code == 422 and r.json()["error"] == "a name is 1-24 printable characters"

@@ -33,8 +33,10 @@ class CreateTable(Strict):
     timer: float | None = Field(default=None, gt=0, le=MAX_TIMER, strict=True)
     """Seconds per decision (a JSON number: ``"20"`` or ``true`` is refused); null (the
     default): no timer, the table waits."""
-    name: str | None = Field(default=None, max_length=64)
-    """The creator's name as a guest (a signed-in account plays under its own name)."""
+    name: str | None = None
+    """The creator's name as a guest (a signed-in account plays under its own name); its
+    length is checked by the guest-name rule (1-24 printable characters), which names
+    itself (the body's size limit bounds it before that)."""
     private: bool = Field(default=False, strict=True)
     """Left out of the lobby list (join by link only); a JSON boolean."""
 
@@ -51,7 +53,8 @@ class CreatedTable(BaseModel):
 class TakeSeat(Strict):
     """Optional body of ``POST /api/tables/{ID}/seats/{n}``."""
 
-    name: str | None = Field(default=None, max_length=64)
+    name: str | None = None
+    """The guest name (checked by the guest-name rule, as at ``POST /api/tables``)."""
 
 
 class TakenSeat(BaseModel):
@@ -64,8 +67,12 @@ class TakenSeat(BaseModel):
 class Credentials(Strict):
     """Sign-up and sign-in body."""
 
-    name: str = Field(max_length=64)
-    password: str = Field(max_length=256)
+    name: str
+    """Checked by the account-name rule (3-24 letters, ...), which names itself; no
+    bound of the schema's own, so a long name is told that rule (and at sign-in, like
+    any name no account has, gets ``wrong name or password``)."""
+    password: str
+    """Checked by the password rule (8-128 characters) at sign-up."""
 
 
 class Account(BaseModel):
