@@ -12,6 +12,9 @@ test fails on the code it was written against.
 * ``rules ID`` in a 60-column terminal folded the options table's words mid-word
   (``"half-spic`` / ``y"``, ``.json/.tom`` / ``l``), so a default could not be copied; below
   80 columns the options are a list, each value whole.
+* The hand panel in a 60-column terminal cut a pattern's Chinese name short
+  (``箭刻/圈风刻…``); its table and the standings keep every word whole, as ``sim`` and
+  ``arena`` now do.
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from test_cli_round6 import _first_hu_2p_hand
 
 from tingpai.bots import find_bot
 from tingpai.cli import main, play_cmd
-from tingpai.cli.play_cmd import Names, choice_matches, refusal, show
+from tingpai.cli.play_cmd import Names, choice_matches, refusal, show, show_result
 from tingpai.cli.rules_cmd import ruleset_info
 from tingpai.engine import Action, ActionKind, Phase
 from tingpai.engine.hand import Hand
@@ -162,3 +166,15 @@ def test_rules_shows_every_option_whole_in_a_narrow_terminal(
         assert f"{option['name']} = {default}" in flat
         assert " ".join(option["allowed"].split()) in flat
         assert " ".join(option["description"].split()) in flat
+
+
+# --- play: the panel never cuts a word ---------------------------------------------
+
+
+def test_the_hand_panel_keeps_a_chinese_name_whole_in_a_narrow_terminal() -> None:
+    hand = _first_hu_2p_hand(lambda h: h.result is not None and any(
+        p.id == "value_triplet" for w in h.result.winners for p in w.score.patterns))
+    out = io.StringIO()
+    show_result(Console(file=out, width=60), hand, hand.ruleset, Names(0, {1: "greedy"}))
+    text = out.getvalue()
+    assert "…" not in text and "箭刻/圈风刻/门风刻" in text, text

@@ -5,9 +5,15 @@ on the code it was written against.
   that ended ready with no wait a legal win": a host took 60% for 60% of all hands.  The
   rate is among the hands the bot ended ready and not winning (DESIGN.md's
   ``no_pattern_ready_rate``), and the legend now says so.
+* In a terminal narrower than their tables (60 columns) ``sim`` and ``arena`` cut names
+  and numbers short with an ellipsis: a bot ``gree…``, a mean score ``-152…``, a win rate
+  ``46.…``.  Every cell is now whole: the columns keep their longest word, and a table
+  that cannot fit loses its frame.
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -21,3 +27,24 @@ def test_the_arena_legend_names_what_no_win_is_a_share_of(
     legend = " ".join(capsys.readouterr().out.split())
     assert ("no-win: of the hands the bot ended ready and not winning, the share with no "
             "wait a legal win") in legend
+
+
+@pytest.mark.parametrize("columns", ["60", "40"])
+def test_sim_and_arena_tables_never_cut_a_name_or_a_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], columns: str,
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    sim = ["sim", "--rules", "hk-4p", "--games", "2", "--bots", "greedy,expert,greedy,expert"]
+    assert main(sim) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out, [line for line in out.splitlines() if "…" in line]
+    assert main([*sim, "--json"]) == 0
+    for seat in json.loads(capsys.readouterr().out)["seats"]:
+        assert f"{seat['mean_score']:,.1f}" in out and seat["bot"] in out
+    arena = ["arena", "--rules", "hu-2p", "--bots", "greedy,random", "--games", "1"]
+    assert main(arena) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out, [line for line in out.splitlines() if "…" in line]
+    assert main([*arena, "--json"]) == 0
+    for bot in json.loads(capsys.readouterr().out)["bots"]:
+        assert f"{100 * bot['win_rate']:.1f}%" in out and bot["bot"] in out

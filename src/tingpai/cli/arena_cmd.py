@@ -36,7 +36,13 @@ from rich.console import Console
 from rich.table import Table
 
 from tingpai.bots import bot_names
-from tingpai.cli.common import games_progress, parse_options, percent, positive_int
+from tingpai.cli.common import (
+    games_progress,
+    parse_options,
+    percent,
+    positive_int,
+    print_table,
+)
 from tingpai.rules import RuleError, find_ruleset, ruleset_ids
 from tingpai.sim.arena import DEFAULT_MAX_HANDS, ArenaReport, run_arena
 
@@ -158,7 +164,7 @@ def print_report(report: ArenaReport, console: Console) -> None:
                   pad_edge=False, collapse_padding=True)
     for col in ("bot", "seats", "pts/game", "±95%", "win", "deal-in", "tsumo",
                 "avg win", "no-win"):
-        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
+        table.add_column(col, justify="left" if col == "bot" else "right")
     for b in report.bots:
         half = "-" if b.ci95 is None else f"{(b.ci95[1] - b.ci95[0]) / 2:,.0f}"
         table.add_row(
@@ -166,7 +172,7 @@ def print_report(report: ArenaReport, console: Console) -> None:
             percent(b.deal_in_rate), percent(b.self_draw_rate), _num(b.avg_win_value),
             percent(b.no_pattern_ready_rate),
         )
-    console.print(table)
+    print_table(console, table)
     # Hu patterns are worth base points, Hong Kong ones fan: avg win is either.
     unit = "fan" if find_ruleset(report.rules).unit.value == "fan" else "base points"
     console.print(

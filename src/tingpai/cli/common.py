@@ -14,7 +14,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -25,6 +27,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
 from rich.text import Text
 
 from tingpai.inputs import MAX_SCORE_TEXT, JSONInputError, echo, load_json
@@ -158,3 +161,48 @@ def games_progress() -> Progress:
 def percent(rate: float) -> str:
     """A rate in [0, 1] as a percentage with one decimal, for the human tables."""
     return f"{100 * rate:.1f}%"
+
+
+def print_table(console: Console, table: Table) -> None:
+    """Print ``table`` with every word of every cell whole.  In a terminal narrower than the
+    table rich shrinks its widest columns below their longest word and cuts it short with
+    an ellipsis: a bot named ``gree…``, a mean of ``-1,5…``, a rate of ``46.…``.  Here each
+    column keeps at least its longest word (cells wrap at spaces, as headers do) and shares
+    the rest of the width in proportion to what it would like; a table whose words alone are
+    wider than the terminal loses its frame first, and is then printed at that width (the
+    terminal wraps its lines) rather than cut."""
+    wide = console.options.update_width(1_000_000)
+
+    def measure() -> tuple[list[Measurement], int]:
+        ranges = [table._measure_column(console, wide, column) for column in table.columns]
+        # a column that may not wrap needs its whole width
+        ranges = [Measurement(r.maximum, r.maximum) if column.no_wrap else r
+                  for r, column in zip(ranges, table.columns, strict=True)]
+        return ranges, table._extra_width
+
+    ranges, extra = measure()
+    if sum(r.maximum for r in ranges) + extra <= console.width:
+        console.print(table)
+        return
+    if sum(r.minimum for r in ranges) + extra > console.width:
+        # lighter: no frame, a rule under the header, one space between the columns
+        table.box, table.show_edge, table.pad_edge = box.SIMPLE_HEAD, False, False
+        table.padding = (0, 0)
+        ranges, extra = measure()
+    least = sum(r.minimum for r in ranges) + extra
+    spare = max(0, console.width - least)
+    wants = [r.maximum - r.minimum for r in ranges]
+    total = sum(wants) or 1
+    shares = [spare * want // total for want in wants]
+    for column, r, share in zip(table.columns, ranges, shares, strict=True):
+        padding = table._get_padding_width(column._index)
+        column.width = max(1, r.minimum + share - padding)
+    if least <= console.width:
+        console.print(table)
+        return
+    width = console.width
+    console.width = least
+    try:
+        console.print(table)
+    finally:
+        console.width = width

@@ -36,7 +36,7 @@ from rich.table import Table
 from tingpai.bots import bot_names, find_bot
 from tingpai.bots.base import Bot
 from tingpai.bots.hints import hint, hint_text
-from tingpai.cli.common import parse_bots, parse_options, seed_int
+from tingpai.cli.common import parse_bots, parse_options, print_table, seed_int
 from tingpai.engine import Action, ActionKind, IllegalAction, Match, Observation, Phase
 from tingpai.engine.hand import Hand, winning_claims
 from tingpai.engine.summary import hand_summary
@@ -482,7 +482,7 @@ def show_result(console: Console, hand: Hand, ruleset: Ruleset, names: Names) ->
         for p in (*w["patterns"], *w["bonuses"]):
             count = f" ×{p['count']}" if p.get("count", 1) > 1 else ""
             table.add_row(p["name"] + count, p["chinese"], p["pinyin"], str(p["value"]))
-        console.print(table)
+        print_table(console, table)
         for s in w["superseded"]:
             console.print(f"  ({s['name']} is superseded by {s.get('by_name', s['by'])})")
         notes = []
@@ -525,7 +525,7 @@ def show_standings(console: Console, match: Match, names: Names) -> None:
         if money:
             row.append(f"{res.money[seat]:+}")
         table.add_row(*row, style="bold" if seat == names.human else None)
-    console.print(table)
+    print_table(console, table)
 
 
 def _ask_length(console: Console, inp: TextIO) -> str | None:

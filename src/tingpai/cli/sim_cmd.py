@@ -48,7 +48,13 @@ from rich.console import Console
 from rich.table import Table
 
 from tingpai.bots import bot_names
-from tingpai.cli.common import games_progress, parse_options, percent, positive_int
+from tingpai.cli.common import (
+    games_progress,
+    parse_options,
+    percent,
+    positive_int,
+    print_table,
+)
 from tingpai.inputs import one_line
 from tingpai.rules import RuleError, ruleset_ids, ruleset_spec
 from tingpai.sim import (
@@ -350,7 +356,7 @@ def _print_human(report: SimReport, console: Console) -> None:
     ]
     for name, count, rate in rows:
         rates.add_row(name, str(count), percent(rate))
-    console.print(rates)
+    print_table(console, rates)
 
     seats = Table(title="Seats")
     for col in ("seat", "bot", "avg score", "avg net", "wins", "self-drawn", "dealt in",
@@ -361,7 +367,7 @@ def _print_human(report: SimReport, console: Console) -> None:
             str(s.seat), s.bot, f"{s.mean_score:,.1f}", f"{s.mean_delta:+,.1f}", str(s.wins),
             str(s.self_draws), str(s.dealt_in), str(s.first_places),
         )
-    console.print(seats)
+    print_table(console, seats)
 
     pats = Table(title=f"Patterns ({report.wins} winning hands, "
                        f"average total {report.mean_win_total:,.1f})")
@@ -373,7 +379,7 @@ def _print_human(report: SimReport, console: Console) -> None:
     for p in seen:
         pats.add_row(p.name + (" (bonus)" if p.bonus else ""), p.chinese, str(p.count),
                      percent(p.frequency))
-    console.print(pats)
+    print_table(console, pats)
     if report.games_cut_short:
         console.print(
             f"[bold yellow]{report.games_cut_short} of {report.games} games cut short[/] "
