@@ -13,8 +13,8 @@ test fails on the code it was written against.
   (``"half-spic`` / ``y"``, ``.json/.tom`` / ``l``), so a default could not be copied; below
   80 columns the options are a list, each value whole.
 * The hand panel in a 60-column terminal cut a pattern's Chinese name short
-  (``箭刻/圈风刻…``); its table and the standings keep every word whole, as ``sim`` and
-  ``arena`` now do.
+  (``箭刻/圈风刻…``), and ``score`` its notes (``supersed…``) and names (``Three-col…``);
+  their tables, and the standings, keep every word whole, as ``sim`` and ``arena`` now do.
 """
 
 from __future__ import annotations
@@ -178,3 +178,18 @@ def test_the_hand_panel_keeps_a_chinese_name_whole_in_a_narrow_terminal() -> Non
     show_result(Console(file=out, width=60), hand, hand.ruleset, Names(0, {1: "greedy"}))
     text = out.getvalue()
     assert "…" not in text and "箭刻/圈风刻/门风刻" in text, text
+
+
+@pytest.mark.parametrize("flags", [
+    ["123s123p789p99p [123m] +9p", "--flowers", "1f"],
+    ["555m666z11z234s +1z [777z]", "--self-draw", "--explain"],
+])
+def test_score_keeps_every_word_whole_in_a_narrow_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], flags: list[str],
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    assert main(["score", *flags]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out, out
+    assert "Total: " in out
+    assert ("superseded" in out and "Three-color" in out) or "箭刻/圈风刻/门风刻" in out

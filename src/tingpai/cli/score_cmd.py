@@ -63,7 +63,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from tingpai.cli.common import parse_options, read_option_files
+from tingpai.cli.common import parse_options, print_table, read_option_files
 from tingpai.inputs import MAX_NOTATION, MAX_SCORE_TEXT, JSONInputError, echo, load_json, one_line
 from tingpai.rules import RuleError, Ruleset, WinKind, find_ruleset, ruleset_ids, ruleset_spec
 from tingpai.scoring import (
@@ -500,8 +500,14 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         return _print_json(situation, ruleset, sys.stdout)
     from rich.console import Console
+    from rich.table import Table
 
-    Console().print(render(explain(situation, ruleset), ruleset, args.explain))
+    console = Console()
+    for part in render(explain(situation, ruleset), ruleset, args.explain).renderables:
+        if isinstance(part, Table):  # names and values whole in a narrow terminal
+            print_table(console, part)
+        else:
+            console.print(part)
     return 0
 
 
