@@ -156,3 +156,25 @@ def test_a_long_name_or_password_is_refused_by_the_documented_rule(
     table = create_table(client, "hu-2p", ["human", "human"])["table"]
     r = client.post(f"/api/tables/{table}/seats/1", json={"name": "x" * 65})
     assert r.status_code == 422 and r.json()["error"] == "a name is 1-24 printable characters"
+
+
+def test_a_long_rules_id_or_action_field_is_refused_by_what_it_is(client: TestClient) -> None:
+    long_id = "hu-4p-with-my-house-rules-and-more"  # 34 characters
+    r = client.post("/api/tables", json={"rules": long_id, "seats": ["human"] * 4})
+    assert r.status_code == 422 and r.json()["error"].startswith("unknown rules id"), r.text
+    r = client.get("/api/leaderboard", params={"rules": long_id})
+    assert r.status_code == 422 and r.json()["error"].startswith("unknown rules id"), r.text
+    made = create_table(client, "hu-4p", ["human"] + ["bot:greedy"] * 3)
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as ws:
+        seq = ws.receive_json()["seq"]
+        for action, named in (
+            ({"do": "declare_a_flower"}, "'do' must be one of"),
+            ({"do": "discard", "tile": "123456789m"}, "expected exactly one tile"),
+            ({"do": "chow", "tiles": "1m2m3m4m5m6m7m8m9m"}, "are not three consecutive"),
+            ({"do": "discard", "tile": "9" * 3000 + "x"}, "is not in the text notation"),
+        ):
+            ws.send_json({"type": "act", "seq": seq, "action": action})
+            answers = sync(ws)
+            assert [m["type"] for m in answers] == ["error"], answers
+            text = answers[0]["error"]
+            assert named in text and len(text) < 400, text

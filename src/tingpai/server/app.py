@@ -598,7 +598,7 @@ def create_app(settings: Settings | str) -> FastAPI:
 
     @app.get("/api/leaderboard")
     async def leaderboard(
-        rules: str = Query(..., max_length=32),
+        rules: str = Query(...),
         bots: bool = Query(False, description="include the bot levels' ratings"),
     ) -> dict[str, Any]:
         """Accounts ranked by rating (``mu - 3 sigma``, Plackett-Luce) in one ruleset."""

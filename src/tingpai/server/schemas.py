@@ -24,7 +24,8 @@ class Strict(BaseModel):
 class CreateTable(Strict):
     """``POST /api/tables``."""
 
-    rules: str = Field(max_length=32, examples=["hu-4p"])
+    rules: str = Field(examples=["hu-4p"])
+    """A ruleset id or alias; any other text is an unknown id (named with the known ones)."""
     options: dict[str, Any] = Field(default_factory=dict)
     """Ruleset options (``tingpai.rules``), a host payment table inline as an object."""
     seats: list[str] = Field(min_length=2, max_length=4,
@@ -101,10 +102,12 @@ class ActionIn(StrictMessage):
     """An action in the record notation; the seat is the token's (``seat``, if given,
     must be it)."""
 
-    do: str = Field(max_length=16)
-    tile: str | None = Field(default=None, max_length=8)
-    tiles: str | None = Field(default=None, max_length=16)
+    do: str
+    tile: str | None = None
+    tiles: str | None = None
     seat: int | None = None
+    # no length bounds of the schema's own (the message's 4096 bytes bound them): a long
+    # word or tile is refused by what it is, in the protocol's terms
 
 
 class Act(StrictMessage):

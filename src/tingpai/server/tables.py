@@ -121,8 +121,23 @@ def notation_problem(raw: dict[str, Any]) -> str | None:
     for key in ("tile", "tiles"):
         value = raw.get(key)
         if isinstance(value, str) and not TEXT_NOTATION.fullmatch(value):
-            return f"{key} {json.dumps(value)} is not in the text notation (e.g. 9m, 345m)"
+            return f"{key} {short_json(value)} is not in the text notation (e.g. 9m, 345m)"
     return None
+
+
+def short_json(value: Any, limit: int = 80) -> str:
+    """``value`` as JSON for an error message, cut in the middle past ``limit`` characters.
+
+    >>> short_json({"do": "pass"})
+    '{"do": "pass"}'
+    >>> short_json("9" * 200, 20)
+    '"9999999…9999999" (202 characters)'
+    """
+    text = json.dumps(value)
+    if len(text) <= limit:
+        return text
+    half = (limit - 4) // 2
+    return f"{text[:half]}…{text[-half:]} ({len(text)} characters)"
 
 
 def safe_action(obs: Observation, rng: random.Random) -> Action:
@@ -782,7 +797,7 @@ class LiveTable:
         problem = notation_problem(raw)
         if problem is not None:
             return f"malformed action: {problem}"
-        given = json.dumps(raw)
+        given = short_json(raw)
         if raw.get("do") == "chow" and "tiles" not in raw:
             return f"malformed action {given}: chow needs its three tiles ('tiles', e.g. '345m')"
         data = {"seat": seat, **raw}
