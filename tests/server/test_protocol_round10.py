@@ -178,3 +178,46 @@ def test_a_long_rules_id_or_action_field_is_refused_by_what_it_is(client: TestCl
             assert [m["type"] for m in answers] == ["error"], answers
             text = answers[0]["error"]
             assert named in text and len(text) < 400, text
+
+
+# ---------------------------------------------------------------- a client that stops reading
+
+
+def test_a_connection_that_stops_reading_is_closed_after_what_was_queued() -> None:
+    import asyncio
+
+    from tingpai.server.tables import OUTBOX_LIMIT, Connection
+
+    class Stuck:
+        """A socket whose peer reads the first message, then nothing more."""
+
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+            self.closed_with: tuple[int, str | None] | None = None
+            self.release = asyncio.Event()
+
+        async def send_text(self, data: str) -> None:
+            self.sent.append(data)
+            if len(self.sent) > 1:
+                await self.release.wait()
+
+        async def close(self, code: int = 1000, reason: str | None = None) -> None:
+            self.closed_with = (code, reason)
+
+    async def run() -> Stuck:
+        socket = Stuck()
+        conn = Connection(socket, None)
+        pump = asyncio.ensure_future(conn.pump())
+        for n in range(OUTBOX_LIMIT + 10):
+            conn.send({"type": "view", "seq": n})
+            await asyncio.sleep(0)
+        assert conn.closed  # the table goes on: sending more is a no-op
+        socket.release.set()
+        await asyncio.wait_for(pump, 5)
+        return socket
+
+    socket = asyncio.run(run())
+    assert socket.closed_with == (1008, "too many unsent messages")
+    # every message queued before the close was sent, in order: the one read, the one in
+    # flight and a full outbox
+    assert [json.loads(m)["seq"] for m in socket.sent] == list(range(OUTBOX_LIMIT + 2))
