@@ -15,6 +15,8 @@ test fails on the code it was written against.
 * The hand panel in a 60-column terminal cut a pattern's Chinese name short
   (``箭刻/圈风刻…``), and ``score`` its notes (``supersed…``) and names (``Three-col…``);
   their tables, and the standings, keep every word whole, as ``sim`` and ``arena`` now do.
+* A pond's ``(5m)`` (a discard another seat claimed) was explained nowhere; ``help`` says
+  what it is.
 """
 
 from __future__ import annotations
@@ -193,3 +195,14 @@ def test_score_keeps_every_word_whole_in_a_narrow_terminal(
     assert "…" not in out, out
     assert "Total: " in out
     assert ("superseded" in out and "Three-color" in out) or "箭刻/圈风刻/门风刻" in out
+
+
+# --- play: help explains the table ---------------------------------------------------------
+
+
+def test_help_says_what_a_tile_in_parentheses_in_a_pond_is() -> None:
+    hand = Hand("hu-4p", seed=3)
+    out = io.StringIO()
+    play_cmd._read_choice(Console(file=out, width=100), io.StringIO("help\nq\n"),
+                          hand.observe(0), hand, NAMES)
+    assert "(5m) is a discard another seat claimed" in " ".join(out.getvalue().split())

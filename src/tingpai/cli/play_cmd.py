@@ -68,6 +68,8 @@ commands:
   log               everything that happened in this hand so far
   help (?)          this text
   q                 stop; the record is saved
+the table: each pond lists its seat's discards in order; (5m) is a discard another seat
+claimed (it still counts in the pond and for the pond limit); flowers are those declared
 """
 
 VERBS = {
