@@ -17,6 +17,9 @@ test fails on the code it was written against.
   their tables, and the standings, keep every word whole, as ``sim`` and ``arena`` now do.
 * A pond's ``(5m)`` (a discard another seat claimed) was explained nowhere; ``help`` says
   what it is.
+* A game stopped between hands (``q`` at "press Enter", Ctrl-D, Ctrl-C) ended on a bare
+  ``scores [...]`` list: the standings table it has a title for ("standings (game
+  stopped)") was never shown.  It is now, once a hand has been played.
 """
 
 from __future__ import annotations
@@ -206,3 +209,25 @@ def test_help_says_what_a_tile_in_parentheses_in_a_pond_is() -> None:
     play_cmd._read_choice(Console(file=out, width=100), io.StringIO("help\nq\n"),
                           hand.observe(0), hand, NAMES)
     assert "(5m) is a discard another seat claimed" in " ".join(out.getvalue().split())
+
+
+# --- play: a stopped game shows its standings -------------------------------------------------
+
+
+def test_a_game_stopped_between_hands_shows_the_standings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = io.StringIO()
+    monkeypatch.setattr(play_cmd, "Console", lambda **kw: Console(file=shown, width=100, **kw))
+
+    class Player(io.StringIO):
+        """Takes the first choice every time, and stops at the first hand's end."""
+
+        def readline(self, size: int | None = -1) -> str:
+            return "q\n" if shown.getvalue().rstrip().endswith("(q to stop)") else "1\n"
+
+    args = argparse.Namespace(rules="hu-4p", seat=0, bots="greedy", seed=4,
+                              records=str(tmp_path), option=[], length="full", hints=False)
+    assert play_cmd.run(args, stdin=Player()) == 0
+    after = shown.getvalue().split("(q to stop)")[-1]
+    assert "standings (game stopped)" in after and "seat 0 (you)" in after

@@ -615,6 +615,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     if quiet:
         return 0
     res = match.result
+    if not res.over and any(h.is_over for h in match.hands):
+        show_standings(console, match, names)  # "standings (game stopped)"
     # The path holds the user's --records folder: never read as Rich markup.
     # and never broken inside the path, so it can be copied.
     console.print(f"scores {list(res.scores)}; record written to {path}", markup=False,
