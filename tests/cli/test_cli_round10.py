@@ -20,6 +20,9 @@ test fails on the code it was written against.
 * A game stopped between hands (``q`` at "press Enter", Ctrl-D, Ctrl-C) ended on a bare
   ``scores [...]`` list: the standings table it has a title for ("standings (game
   stopped)") was never shown.  It is now, once a hand has been played.
+* A records folder removed (or replaced) during a game made the closing save fail with a
+  traceback, and the game was lost.  The folder is made again, or the record goes to a
+  spare folder that the closing message names.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -231,3 +235,44 @@ def test_a_game_stopped_between_hands_shows_the_standings(
     assert play_cmd.run(args, stdin=Player()) == 0
     after = shown.getvalue().split("(q to stop)")[-1]
     assert "standings (game stopped)" in after and "seat 0 (you)" in after
+
+
+# --- play: the record survives its folder ---------------------------------------------------
+
+
+class _RemovesTheFolder(io.StringIO):
+    """A player whose records folder is removed (and perhaps replaced by a file) while the
+    game is played; then they stop."""
+
+    def __init__(self, folder: Path, replace: bool) -> None:
+        super().__init__()
+        self.folder, self.replace, self.lines = folder, replace, 0
+
+    def readline(self, size: int | None = -1) -> str:
+        self.lines += 1
+        if self.lines < 3:
+            return "1\n"
+        shutil.rmtree(self.folder)
+        if self.replace:
+            self.folder.write_text("not a folder", encoding="utf-8")
+        return "q\n"
+
+
+@pytest.mark.parametrize("replace", [False, True])
+def test_a_records_folder_removed_during_the_game_does_not_lose_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    replace: bool,
+) -> None:
+    spare = tmp_path / "spare"
+    monkeypatch.setattr(play_cmd, "SPARE_RECORDS", spare)
+    folder = tmp_path / "records"
+    args = argparse.Namespace(rules="hu-4p", seat=0, bots="greedy", seed=4,
+                              records=str(folder), option=[], length="round", hints=False)
+    assert play_cmd.run(args, stdin=_RemovesTheFolder(folder, replace)) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    written = (spare if replace else folder) / "game-4.json"
+    record = json.loads(written.read_text(encoding="utf-8"))
+    assert record["hands"][0]["actions"]
+    assert f"record written to {written}" in out
+    if replace:
+        assert f"the records folder {folder} could not be written any more" in out

@@ -24,6 +24,7 @@ import random
 import re
 import signal
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -608,10 +609,20 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
             stops.disarm()
         except Stopped:
             stops.disarm()
+        trouble: OSError | None = None
         try:
-            path = _save(match, folder, seed)
+            path: Path | None = _save(match, folder, seed)
+        except OSError as exc:  # not even the spare folder could be written
+            path, trouble = None, exc
         finally:
             stops.restore()
+    if path is None:
+        print(f"error: the game record could not be written to {folder} nor to "
+              f"{SPARE_RECORDS}: {trouble}", file=sys.stderr)
+        return 1
+    if path.parent != folder and not quiet:
+        console.print(f"(the records folder {folder} could not be written any more: the "
+                      f"record went to {path.parent})", markup=False, soft_wrap=True)
     if quiet:
         return 0
     res = match.result
@@ -695,19 +706,48 @@ def _records_folder(folder: Path) -> Path:
     return folder
 
 
+SPARE_RECORDS = Path(tempfile.gettempdir()) / "tingpai-records"
+"""Where a game's record goes when its records folder cannot be written any more (removed
+or full while the game was played)."""
+
+
 def _save(match: Match, folder: Path, seed: int) -> Path:
     """Write the record of every hand played so far, beside (never over) the records of
-    earlier games on the same seed: game-7.json, game-7-2.json, ..."""
+    earlier games on the same seed: game-7.json, game-7-2.json, ...  A folder removed
+    during the game is made again; one that still cannot be written (full, read-only)
+    leaves no partial file and the record goes to :data:`SPARE_RECORDS`; OSError when
+    that fails too."""
     text = json.dumps(match.record(), ensure_ascii=False) + "\n"
+    try:
+        return _write_new(folder, seed, text)
+    except OSError:
+        pass
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return _write_new(folder, seed, text)
+    except OSError:
+        SPARE_RECORDS.mkdir(parents=True, exist_ok=True)
+        return _write_new(SPARE_RECORDS, seed, text)
+
+
+def _write_new(folder: Path, seed: int, text: str) -> Path:
+    """Write ``text`` to the first free game-SEED[-N].json of ``folder``; a write that fails
+    removes its partial file."""
     number = 1
     while True:
         path = folder / (f"game-{seed}.json" if number == 1 else f"game-{seed}-{number}.json")
         try:
-            with path.open("x", encoding="utf-8") as out:
-                out.write(text)
-            return path
+            out = path.open("x", encoding="utf-8")
         except FileExistsError:
             number += 1
+            continue
+        try:
+            with out:
+                out.write(text)
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
+        return path
 
 
 def _play(console: Console, inp: TextIO, match: Match, bots: dict[int, Bot], names: Names,
