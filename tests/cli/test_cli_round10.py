@@ -23,6 +23,8 @@ test fails on the code it was written against.
 * A records folder removed (or replaced) during a game made the closing save fail with a
   traceback, and the game was lost.  The folder is made again, or the record goes to a
   spare folder that the closing message names.
+* ``analyze`` refused a flower in HAND ("1f is a bonus tile and cannot be counted") without
+  saying where it goes: the message now names ``--flowers``.
 """
 
 from __future__ import annotations
@@ -276,3 +278,13 @@ def test_a_records_folder_removed_during_the_game_does_not_lose_the_record(
     assert f"record written to {written}" in out
     if replace:
         assert f"the records folder {folder} could not be written any more" in out
+
+
+# --- analyze: where a flower goes ----------------------------------------------------------
+
+
+def test_analyze_names_where_a_flower_goes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "123s123p789p1f9p [123m]"]) == 2
+    error = capsys.readouterr().err
+    assert "1f is a bonus tile" in error and "declared flowers go in --flowers" in error
+    assert main(["analyze", "123s123p789p9p [123m]", "--flowers", "1f", "--rules", "hu-4p"]) == 0

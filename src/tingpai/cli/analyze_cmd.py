@@ -201,7 +201,8 @@ def _read(
         concealed, melds, _ = parse_hand(args.hand)
         counts = to_counts(concealed)
     except InvalidNotation as exc:
-        raise UsageError(f"HAND: {exc}") from None
+        where = " (declared flowers go in --flowers)" if "bonus tile" in str(exc) else ""
+        raise UsageError(f"HAND: {exc}{where}") from None
     total = counts[:]
     for meld in melds:
         for t in meld.tiles:
