@@ -25,6 +25,8 @@ test fails on the code it was written against.
   spare folder that the closing message names.
 * ``analyze`` refused a flower in HAND ("1f is a bonus tile and cannot be counted") without
   saying where it goes: the message now names ``--flowers``.
+* The hint valued each wait with a bare number (``7m: discard 4, self-draw 5``): points at
+  a Hu table, fan at a Hong Kong one, as the hand panel says.  The unit is now written.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from rich.console import Console
 from test_cli_round6 import _first_hu_2p_hand
 
 from tingpai.bots import find_bot
+from tingpai.bots.hints import hint, hint_text
 from tingpai.cli import main, play_cmd
 from tingpai.cli.play_cmd import Names, choice_matches, refusal, show, show_result
 from tingpai.cli.rules_cmd import ruleset_info
@@ -288,3 +291,18 @@ def test_analyze_names_where_a_flower_goes(capsys: pytest.CaptureFixture[str]) -
     error = capsys.readouterr().err
     assert "1f is a bonus tile" in error and "declared flowers go in --flowers" in error
     assert main(["analyze", "123s123p789p9p [123m]", "--flowers", "1f", "--rules", "hu-4p"]) == 0
+
+
+# --- hint: the unit of a wait's value ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rid", "unit"), [("hk-4p", "fan"), ("hu-4p", "points")])
+def test_the_hint_writes_the_unit_of_a_waits_value(rid: str, unit: str) -> None:
+    view = hint(Hand(rid, seed=3).observe(0))
+    assert view["unit"] == unit
+    wins = [{"tile": "7m", "live": 1, "discard": {"legal": True, "total": 4},
+             "self_draw": {"legal": False, "total": 2, "short": 1}}]
+    shown = {**view, "shanten": 0, "can_win": [], "waits": ["7m"], "live": 1, "wins": wins}
+    shown.pop("discards", None)
+    assert f"7m: discard 4 {unit}, self-draw 2 {unit} (short by 1)  [1 live]" in \
+        hint_text(shown)

@@ -353,7 +353,7 @@ def hint_text(view: dict[str, Any]) -> str:
         if view["waits"]:
             lines.append(f"waits {' '.join(view['waits'])} ({view['live']} live)")
             for wait in view.get("wins", []):
-                lines.append(f"  {wait['tile']}: {_worth(wait)}")
+                lines.append(f"  {wait['tile']}: {_worth(wait, view.get('unit', ''))}")
         else:
             lines.append(f"improving {' '.join(view['improving'])} ({view['live']} live)")
     else:
@@ -374,17 +374,19 @@ def hint_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _worth(wait: dict[str, Any]) -> str:
-    """One wait's value on a discard and by self-draw, in words."""
+def _worth(wait: dict[str, Any], unit: str = "") -> str:
+    """One wait's value on a discard and by self-draw, in words, in the table's ``unit``
+    (Hu points, Hong Kong fan)."""
     parts = []
+    unit = f" {unit}" if unit else ""
     for key, words in (("discard", "discard"), ("self_draw", "self-draw")):
         outcome = wait[key]
         if outcome["legal"]:
-            parts.append(f"{words} {outcome['total']}")
+            parts.append(f"{words} {outcome['total']}{unit}")
         elif outcome.get("no_pattern"):
             parts.append(f"{words}: no pattern")
         elif "short" in outcome:
-            parts.append(f"{words} {outcome['total']} (short by {outcome['short']})")
+            parts.append(f"{words} {outcome['total']}{unit} (short by {outcome['short']})")
         else:
             parts.append(f"{words}: no win")
     return ", ".join(parts) + f"  [{wait['live']} live]"
