@@ -27,6 +27,9 @@ test fails on the code it was written against.
   saying where it goes: the message now names ``--flowers``.
 * The hint valued each wait with a bare number (``7m: discard 4, self-draw 5``): points at
   a Hu table, fan at a Hong Kong one, as the hand panel says.  The unit is now written.
+* The hint's "best discards" filled its five lines with discards that back off a step
+  (``1m: shanten 4, 21 kinds / 76 live`` under four shanten-3 discards of 6 kinds), which
+  a player read as the best; it lists only the discards that keep the hand nearest ready.
 """
 
 from __future__ import annotations
@@ -306,3 +309,16 @@ def test_the_hint_writes_the_unit_of_a_waits_value(rid: str, unit: str) -> None:
     shown.pop("discards", None)
     assert f"7m: discard 4 {unit}, self-draw 2 {unit} (short by 1)  [1 live]" in \
         hint_text(shown)
+
+
+def test_the_best_discards_are_only_those_nearest_ready() -> None:
+    view = hint(Hand("hu-4p", seed=3).observe(0))
+    discards = [{"tile": "9m", "shanten": 3, "improving": ["1m"] * 6, "live": 24},
+                {"tile": "4z", "shanten": 3, "improving": ["1m"] * 6, "live": 24},
+                {"tile": "1m", "shanten": 4, "improving": ["1m"] * 21, "live": 76}]
+    shown = {**view, "shanten": 3, "can_win": [], "discards": discards}
+    for key in ("waits", "improving"):
+        shown.pop(key, None)
+    text = hint_text(shown)
+    assert "9m: shanten 3" in text and "4z: shanten 3" in text
+    assert "1m: shanten 4" not in text

@@ -358,7 +358,10 @@ def hint_text(view: dict[str, Any]) -> str:
             lines.append(f"improving {' '.join(view['improving'])} ({view['live']} live)")
     else:
         lines.append("best discards:")
-        for option in view["discards"][:5]:
+        # only those that keep the hand nearest ready: a discard that backs off a step,
+        # listed below them with its many (then useless) kinds, read as the better one
+        fewest = min((o["shanten"] for o in view["discards"]), default=0)
+        for option in [o for o in view["discards"] if o["shanten"] == fewest][:5]:
             text = f"  {option['tile']}: shanten {option['shanten']}, " \
                    f"{len(option['improving'])} kinds / {option['live']} live"
             if option.get("waits"):
