@@ -30,6 +30,9 @@ test fails on the code it was written against.
 * The hint's "best discards" filled its five lines with discards that back off a step
   (``1m: shanten 4, 21 kinds / 76 live`` under four shanten-3 discards of 6 kinds), which
   a player read as the best; it lists only the discards that keep the hand nearest ready.
+* A command printing through rich whose reader went away (``tingpai rules | head -1``)
+  exited with status 1 (rich's own ``SystemExit``), a failure under ``set -o pipefail``;
+  the commands that print plainly end with 0.  Every command now does.
 """
 
 from __future__ import annotations
@@ -322,3 +325,17 @@ def test_the_best_discards_are_only_those_nearest_ready() -> None:
     text = hint_text(shown)
     assert "9m: shanten 3" in text and "4z: shanten 3" in text
     assert "1m: shanten 4" not in text
+
+
+# --- every command: a reader gone is not a failure --------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["rules", "hu-4p"], ["sim", "--games", "2"],
+                                     ["score", "123s123p789p99p [123m] +9p"]])
+def test_a_reader_gone_is_not_a_failure(command: list[str]) -> None:
+    run = subprocess.Popen([sys.executable, "-m", "tingpai", *command],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.close()  # the reader is gone before anything is written
+    assert run.wait(timeout=60) == 0
+    assert run.stderr.read() == ""

@@ -13,9 +13,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
+
+from rich.console import Console
 
 from tingpai import __version__
 
@@ -55,8 +58,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _broken_pipe(console: Console) -> None:
+    """Rich's answer to a reader gone (``tingpai rules | head -1``) is ``SystemExit(1)``: a
+    failure to a shell with ``pipefail``.  The output goes nowhere from then on, as rich
+    does, and :func:`main` ends with status 0, as the commands that print do."""
+    console.quiet = True
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    raise BrokenPipeError
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
+    setattr(Console, "on_broken_pipe", _broken_pipe)  # noqa: B010 (a method replaced)
     arguments = list(sys.argv[1:] if argv is None else argv)
     _Parser.json_errors = "--json" in arguments
     parser = build_parser()
