@@ -30,6 +30,9 @@ test fails on the code it was written against.
 * The hint's "best discards" filled its five lines with discards that back off a step
   (``1m: shanten 4, 21 kinds / 76 live`` under four shanten-3 discards of 6 kinds), which
   a player read as the best; it lists only the discards that keep the hand nearest ready.
+* At one's own turn the hint named the waits each ready discard leaves but not what they
+  are worth (computed, never shown), though the choice between two ready discards is
+  often that; each wait's value is now listed under its discard.
 * A command printing through rich whose reader went away (``tingpai rules | head -1``)
   exited with status 1 (rich's own ``SystemExit``), a failure under ``set -o pipefail``;
   the commands that print plainly end with 0.  Every command now does.
@@ -339,3 +342,25 @@ def test_a_reader_gone_is_not_a_failure(command: list[str]) -> None:
     run.stdout.close()  # the reader is gone before anything is written
     assert run.wait(timeout=60) == 0
     assert run.stderr.read() == ""
+
+
+# --- hint: what a ready discard's waits are worth -----------------------------------------------
+
+
+def test_the_hint_says_what_the_waits_of_each_ready_discard_are_worth() -> None:
+    hand = Hand("hu-4p", seed=1)
+    bot = find_bot("greedy", random.Random(1))
+    while True:
+        assert not hand.is_over, "the engine no longer deals this hand"
+        seat = hand.to_act()[0]
+        obs = hand.observe(seat)
+        if hand.phase is Phase.TURN:
+            view = hint(obs)
+            ready = [o for o in view.get("discards", []) if o["shanten"] == 0 and o["wins"]]
+            if ready:
+                break
+        hand.apply(bot.act(obs))
+    text = hint_text(view)
+    for option in ready:
+        for wait in option["wins"]:
+            assert f"\n      {wait['tile']}: discard" in text, text

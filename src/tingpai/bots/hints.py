@@ -369,6 +369,10 @@ def hint_text(view: dict[str, Any]) -> str:
             if option.get("sacred"):
                 text += f" (sacred discard: {' '.join(option['sacred'])} in your pond)"
             lines.append(text)
+            # what the waits that discard leaves are worth: the choice between two ready
+            # discards is often that (a wait with no pattern cannot win on a discard)
+            for wait in option.get("wins", []):
+                lines.append(f"      {wait['tile']}: {_worth(wait, view.get('unit', ''))}")
     if view["sacred"]:
         lines.append(f"sacred discard: {' '.join(view['sacred'])} in your pond; "
                      "you can win only by self-draw")
