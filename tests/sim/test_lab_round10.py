@@ -9,6 +9,8 @@ on the code it was written against.
   and numbers short with an ellipsis: a bot ``gree…``, a mean score ``-152…``, a win rate
   ``46.…``.  Every cell is now whole: the columns keep their longest word, and a table
   that cannot fit loses its frame.
+* Ctrl-C stopped an arena with no word at all (``sim`` says what it kept): the arena now
+  says that nothing is kept and how to end one early with a report.
 """
 
 from __future__ import annotations
@@ -48,3 +50,21 @@ def test_sim_and_arena_tables_never_cut_a_name_or_a_number(
     assert main([*arena, "--json"]) == 0
     for bot in json.loads(capsys.readouterr().out)["bots"]:
         assert f"{100 * bot['win_rate']:.1f}%" in out and bot["bot"] in out
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_in_an_arena_says_nothing_was_kept(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], as_json: bool,
+) -> None:
+    from tingpai.cli import arena_cmd
+
+    def stopped(**_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena_cmd, "run_arena", stopped)
+    command = ["arena", "--bots", "greedy", "--games", "3"] + (["--json"] if as_json else [])
+    assert main(command) == 130
+    out, err = capsys.readouterr()
+    assert "interrupted: an arena keeps nothing of a stopped run" in err
+    if as_json:
+        assert json.loads(out)["error"].startswith("interrupted")

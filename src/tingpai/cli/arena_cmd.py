@@ -94,7 +94,7 @@ def _fail(args: argparse.Namespace, message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the arena; exit 0, or 2 on bad arguments."""
+    """Run the arena; exit 0, 2 on bad arguments, 130 when Ctrl-C stops it."""
     try:
         options = parse_options(args.option)
     except ValueError as exc:
@@ -118,6 +118,14 @@ def run(args: argparse.Namespace) -> int:
     }
     try:
         report = run_arena(**common) if args.json else _run_with_progress(common)
+    except KeyboardInterrupt:
+        # It ended with no word: a host could not tell a stopped arena from a finished one.
+        message = ("interrupted: an arena keeps nothing of a stopped run (--until-significant "
+                   "K ends one early, with the report of the games played)")
+        if args.json:  # a tool reading the JSON gets an answer it can parse
+            print(json.dumps({"error": message}))
+        print(message, file=sys.stderr)
+        return 130
     except (RuleError, ValueError) as exc:
         return _fail(args, str(exc))
     if args.json:
