@@ -2,7 +2,12 @@
 
 A claim window that only bots are asked in is not shown: the bots answer at once, so a
 view of it would tell every other seat and every spectator that some bot could claim (or
-win on) the tile, and then chose to pass.
+win on) the tile, and then chose to pass.  Errors speak the protocol's terms: a missing or
+unknown message type is named with the types there are, a malformed action is quoted as
+the client sent it (JSON, without the seat the server adds), and a long name, password,
+rules id, action word or tile is refused by the documented rule rather than by a bound of
+the schema's own that no page mentions.  A connection that stops reading is closed with
+code 1008 once 2000 messages are waiting, after the ones already queued.
 """
 
 from __future__ import annotations
