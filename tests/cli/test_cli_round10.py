@@ -33,6 +33,8 @@ test fails on the code it was written against.
 * At one's own turn the hint named the waits each ready discard leaves but not what they
   are worth (computed, never shown), though the choice between two ready discards is
   often that; each wait's value is now listed under its discard.
+* ``tingpai analyse`` (the spelling of the project's "honours", and of many players) was
+  an invalid choice; it is ``analyze``'s other name.
 * A command printing through rich whose reader went away (``tingpai rules | head -1``)
   exited with status 1 (rich's own ``SystemExit``), a failure under ``set -o pipefail``;
   the commands that print plainly end with 0.  Every command now does.
@@ -364,3 +366,10 @@ def test_the_hint_says_what_the_waits_of_each_ready_discard_are_worth() -> None:
     for option in ready:
         for wait in option["wins"]:
             assert f"\n      {wait['tile']}: discard" in text, text
+
+
+def test_analyse_is_analyze(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", "123m456p789s1122z"]) == 0
+    spelt = capsys.readouterr().out
+    assert main(["analyze", "123m456p789s1122z"]) == 0
+    assert spelt == capsys.readouterr().out and "Waits" in spelt

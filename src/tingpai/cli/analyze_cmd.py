@@ -73,6 +73,7 @@ def register(subparsers: Any) -> None:
     """Add the ``analyze`` subcommand."""
     parser = subparsers.add_parser(
         "analyze",
+        aliases=["analyse"],  # as the British spelling of the rest of the project
         help="shanten, waits and discard table of a hand",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
