@@ -11,11 +11,15 @@ on the code it was written against.
   that cannot fit loses its frame.
 * Ctrl-C stopped an arena with no word at all (``sim`` says what it kept): the arena now
   says that nothing is kept and how to end one early with a report.
+* The balance report gave its "no-pattern ready rate" with no word of what it is a share
+  of (at a Hong Kong table 94% reads as "ready hands with no pattern"); its note now says:
+  of the seats ended ready and not winning, for want of a pattern or of the minimum fan.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +72,16 @@ def test_ctrl_c_in_an_arena_says_nothing_was_kept(
     assert "interrupted: an arena keeps nothing of a stopped run" in err
     if as_json:
         assert json.loads(out)["error"].startswith("interrupted")
+
+
+def test_the_report_says_what_the_no_pattern_ready_rate_is_a_share_of(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    run = tmp_path / "run"
+    assert main(["sim", "--rules", "hk-2p", "--games", "1", "--out", str(run), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(run), "--format", "md"]) == 0
+    page = " ".join(capsys.readouterr().out.split())
+    assert ("no-pattern ready rate: among the seats that ended a hand ready and not winning, "
+            "the share with no wait a legal win, for want of a pattern (Hu) or of the "
+            "table's minimum fan (Hong Kong)") in page

@@ -35,7 +35,10 @@ TEST_NOTE = (
     "means. Differences are tested with a two-sided two-proportion z-test (rates) or "
     "Welch's z-test (means); the p-values of all comparisons in this report are adjusted "
     f"together with Holm's method, and a difference is significant when the adjusted p < "
-    f"{ALPHA:g}."
+    f"{ALPHA:g}. Rates are per hand (the deal-in rate per hand and seat), except the "
+    "no-pattern ready rate: among the seats that ended a hand ready and not winning, the "
+    "share with no wait a legal win, for want of a pattern (Hu) or of the table's minimum "
+    "fan (Hong Kong)."
 )
 COMPARED = (
     "win rate", "self-draw rate", "discard win rate", "draw rate", "dealer win rate",
