@@ -33,6 +33,9 @@ test fails on the code it was written against.
 * At one's own turn the hint named the waits each ready discard leaves but not what they
   are worth (computed, never shown), though the choice between two ready discards is
   often that; each wait's value is now listed under its discard.
+* A hand at the dealer's eighth repeat showed only ``repeats 8``: nothing said that every
+  winner of it gets the Eighth Repeat bonus (+4000 base points in Hu), which makes any win
+  worth going for.  The status line says so.
 * ``tingpai analyse`` (the spelling of the project's "honours", and of many players) was
   an invalid choice; it is ``analyze``'s other name.
 * A command printing through rich whose reader went away (``tingpai rules | head -1``)
@@ -373,3 +376,18 @@ def test_analyse_is_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     spelt = capsys.readouterr().out
     assert main(["analyze", "123m456p789s1122z"]) == 0
     assert spelt == capsys.readouterr().out and "Waits" in spelt
+
+
+# --- play: the eighth repeat's bonus is announced ------------------------------------------------
+
+
+@pytest.mark.parametrize(("rid", "repeats", "said"), [
+    ("hu-4p", 8, True), ("hu-4p", 7, False), ("hk-4p", 8, False),
+])
+def test_the_status_line_announces_the_eighth_repeat_bonus(
+    rid: str, repeats: int, said: bool,
+) -> None:
+    hand = Hand(rid, seed=3, repeats=repeats)
+    out = io.StringIO()
+    show(Console(file=out, width=200), hand.observe(0), Names(0, {1: "g", 2: "g", 3: "g"}))
+    assert ("dealer's last repeat: +4000 to every winner" in out.getvalue()) is said

@@ -409,6 +409,9 @@ def show(console: Console, obs: Observation, names: Names) -> None:
         pond_note = f"  pond limit: you {obs.pond_left[obs.seat]} left"
         if closest != obs.seat:
             pond_note += f", seat {closest} {obs.pond_left[closest]}"
+    bonus = obs.ruleset.options.eighth_repeat_bonus
+    if obs.eighth_repeat and bonus:  # a Hu player must know a cheap win is worth more now
+        pond_note += f"  dealer's last repeat: +{bonus} to every winner"
     status = (f"round {wind_to_str(obs.round_wind)}  dealer seat {obs.dealer}  "
               f"repeats {obs.repeats}  wall {obs.wall_left}{pond_note}")
     if cell_len(status) + 4 <= console.width:  # a rule's title must leave "─ " each side
