@@ -2,8 +2,9 @@
 
 A game is rated when it ends and at least one seat is an account.  Every seat takes part:
 accounts and bot levels (``bot:LEVEL``, one shared rating per level) with their stored
-ratings, guests with a fresh default rating that is not kept.  Ranks come from the final
-scores, ties to the earlier starting seat as in the game's own ranking
+ratings (a level in several seats is rated per seat, and its stored rating takes every
+seat's result: :func:`combine`), guests with a fresh default rating that is not kept.
+Ranks come from the final scores, ties to the earlier starting seat as in the game's own ranking
 (:func:`tingpai.engine.ranking`); that also avoids openskill 6's Plackett-Luce treatment of
 a tie for first, which moves the next seat as if it had tied too.  The leaderboard orders
 by the ordinal ``mu - 3 sigma``, a conservative estimate.
@@ -56,3 +57,23 @@ def rate(before: Sequence[Rating], scores: Sequence[int]) -> list[Rating]:
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
     after = MODEL.rate(teams, ranks=[float(r) for r in ranks(scores)])
     return [Rating(team[0].mu, team[0].sigma) for team in after]
+
+
+def combine(before: Rating, seats: Sequence[Rating]) -> Rating:
+    """One player's rating after a game in which it held several seats (a bot level), from
+    each seat's rating after the game (every seat rated from ``before``): each seat's move
+    of ``mu`` is added, and each seat's gain in precision (``1 / sigma**2``), as if the
+    seats' results came one game after another.  Unlike keeping the last seat's rating,
+    this does not depend on the seats' order.
+
+    >>> combine(Rating(25, 8), [Rating(26, 7.5)])
+    Rating(mu=26.0, sigma=7.5)
+    >>> both = combine(Rating(25, 8), [Rating(27, 7.5), Rating(24, 7.5)])
+    >>> both.mu, round(both.sigma, 3)
+    (26.0, 7.083)
+    """
+    mu = before.mu + sum(seat.mu - before.mu for seat in seats)
+    prior = 1 / before.sigma**2
+    precision = prior + sum(1 / seat.sigma**2 - prior for seat in seats)
+    sigma = precision**-0.5 if precision > 0 else min(seat.sigma for seat in seats)
+    return Rating(float(mu), float(sigma))

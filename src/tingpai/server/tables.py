@@ -1000,10 +1000,13 @@ def store_results(session: Session, table_id: str, rules: str,
             sigma_after=after[seat].sigma if kept else None,
         ))
         session.add(results[-1])
-        if kept and key is not None:
-            row = rows[key]
-            row.mu, row.sigma = after[seat].mu, after[seat].sigma
-            row.games += 1
+    if rated:
+        # A player in several seats (a bot level) takes every seat's result, in no order.
+        for key, row in rows.items():
+            held = [seat for seat, k in enumerate(keys) if k == key]
+            new = ratings.combine(before[held[0]], [after[seat] for seat in held])
+            row.mu, row.sigma = new.mu, new.sigma
+            row.games += len(held)
             row.updated_at = utcnow()
     return rating_changes(results)
 
