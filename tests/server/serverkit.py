@@ -66,8 +66,9 @@ class ProcessServer:
     """``tingpai serve`` as a child process on a loopback port; :meth:`kill` sends
     SIGKILL, :meth:`start` starts it again on the same port and database."""
 
-    def __init__(self, db: str, workdir: Path) -> None:
+    def __init__(self, db: str, workdir: Path, log_level: str = "warning") -> None:
         self.db = db
+        self.log_level = log_level
         self.workdir = workdir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -79,7 +80,7 @@ class ProcessServer:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tingpai.cli", "serve", "--port", str(self.port),
-                 "--db", self.db, "--log-level", "warning"],
+                 "--db", self.db, "--log-level", self.log_level],
                 cwd=self.workdir, stdout=out, stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + 60

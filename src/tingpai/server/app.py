@@ -34,6 +34,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from tingpai.bots import bot_names
 from tingpai.rules import RuleError, find_ruleset, ruleset_ids, ruleset_spec
 from tingpai.server import accounts, web_api
+from tingpai.server.logs import redact_tokens
 from tingpai.server.ratings import Rating
 from tingpai.server.schemas import (
     CLIENT_MESSAGE,
@@ -283,6 +284,7 @@ def create_app(settings: Settings | str) -> FastAPI:
     is migrated to the newest version now."""
     if isinstance(settings, str):
         settings = Settings(database_url=settings)
+    redact_tokens()
     storage = Storage(settings.database_url)
     storage.migrate()
     secret = settings.secret_key or storage.setting("session_key",
