@@ -382,8 +382,21 @@ class Match:
         return self._current(deal=True).legal_actions(seat)
 
     def apply(self, action: Action) -> None:
-        """Apply an action to the current hand, dealing it if due (see :meth:`Hand.apply`)."""
-        self._current(deal=True).apply(action)
+        """Apply an action to the current hand, dealing it if due (see :meth:`Hand.apply`).
+        An illegal action changes nothing: a hand dealt for it is taken back."""
+        h = self.hand
+        if not (self.auto_deal and (h is None or h.is_over) and not self.is_over):
+            self._current().apply(action)
+            return
+        saved = (self._scores, self.dealer, self.repeats, self.round, self.rng.getstate())
+        hand = self.next_hand()
+        try:
+            hand.apply(action)
+        except BaseException:
+            self.hands.pop()
+            self._scores, self.dealer, self.repeats, self.round, rng_state = saved
+            self.rng.setstate(rng_state)
+            raise
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act in the current hand, dealing it if due (none once the game

@@ -1,0 +1,62 @@
+"""Eleventh audit of the public API, as a researcher scripts it: search, bots written from
+an :class:`~tingpai.engine.observation.Observation`, whole games, numpy inputs.
+
+* ``Match.apply`` of an illegal action on a game whose hand had ended dealt the next hand
+  (the wall shuffler advanced, a hand was appended) before refusing the action.
+* An ``Observation`` and a ``Ruleset`` are frozen dataclasses, yet ``hash()`` of either
+  failed with "unhashable type: 'dict'" (so no ``set`` of observations, no
+  ``functools.cache`` keyed by a ruleset).
+* ``analysis.discard_table(counts, visible=array)`` refused a numpy ``visible`` of 34
+  counts as "visible must have 34 entries" (its raw buffer was read), and a negative count
+  was "byte must be in range(0, 256)".
+* ``Hand(..., dealer=np.int64(1))`` (a seat drawn by numpy) was "dealer np.int64(1) is not
+  a seat"; ``repeats`` and ``round_wind`` alike.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tingpai
+from tingpai import Action
+
+
+def _ended_game() -> tingpai.Match:
+    game = tingpai.Match("hu-2p", seed=5)
+    rng = random.Random(1)
+    while game.hand is None or not game.hand.is_over:
+        seat = game.to_act()[0]
+        game.apply(rng.choice(game.legal_actions(seat)))
+    assert not game.is_over
+    return game
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["0 discard 1m", Action.from_str("1 pung"), Action.from_str("0 discard 1z")],
+    ids=["not-an-action", "claim-in-a-turn", "wrong-seat"],
+)
+def test_an_illegal_match_apply_after_a_hand_ended_deals_nothing(bad: Any) -> None:
+    game = _ended_game()
+    before = (len(game.hands), game.dealer, game.repeats, game.round, game.rng.getstate())
+    with pytest.raises((TypeError, ValueError)):
+        game.apply(bad)
+    assert (len(game.hands), game.dealer, game.repeats, game.round,
+            game.rng.getstate()) == before
+    # and the game goes on as if the bad call never happened
+    twin = _ended_game()
+    seat = game.to_act()[0]
+    assert game.observe(seat) == twin.observe(twin.to_act()[0])
+
+
+def test_a_legal_match_apply_still_deals_the_next_hand() -> None:
+    game = _ended_game()
+    twin = _ended_game()
+    twin.next_hand()
+    action = twin.legal_actions(twin.to_act()[0])[0]
+    game.apply(action)
+    assert len(game.hands) == 2 and game.hand is not None
+    assert game.hand.history == [action]
