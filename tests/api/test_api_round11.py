@@ -60,3 +60,14 @@ def test_a_legal_match_apply_still_deals_the_next_hand() -> None:
     game.apply(action)
     assert len(game.hands) == 2 and game.hand is not None
     assert game.hand.history == [action]
+
+
+def test_observations_and_rulesets_are_hashable_as_frozen_values() -> None:
+    rules = tingpai.find_ruleset("hk-4p", min_fan=1)
+    hand = tingpai.Hand(rules, seed=7)
+    a, b = hand.observe(0), hand.observe(0)
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b, hand.observe(1)}) == 2
+    assert hash(rules) == hash(tingpai.find_ruleset("hk-4p", min_fan=1))
+    assert hash(rules.options) == hash(tingpai.find_ruleset("hk-4p", min_fan=1).options)
+    assert {rules: 1}[tingpai.find_ruleset("hk-4p", min_fan=1)] == 1

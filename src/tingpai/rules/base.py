@@ -151,7 +151,7 @@ class RuleOptions:
     payment_table: str
     """Name of the payment table (``hu``, ``half-spicy``, ``full-spicy``, ``golden``,
     ``fan-laak``, or a host table loaded from a file)."""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
     """Family-specific data that has no common meaning (e.g. a loaded payment table)."""
     require_pattern: bool = True
     """A win needs at least one present pattern marked ``qualifies`` (Hu: anything but One

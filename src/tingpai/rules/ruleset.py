@@ -164,7 +164,7 @@ class Ruleset:
     patterns: tuple[Pattern, ...]
     payment: PaymentFunction
     """``(value, self_drawn) -> Payments`` (see :mod:`tingpai.rules.payments`)."""
-    option_values: Mapping[str, Any] = field(default_factory=dict)
+    option_values: Mapping[str, Any] = field(default_factory=dict, hash=False)
     """The options this ruleset was built with, as JSON values by option name (what a game
     record's ``options`` holds, so a record rebuilds the same ruleset)."""
     policy_factory: PolicyFactory = option_policies
@@ -196,6 +196,11 @@ class Ruleset:
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "compiled", CompiledPatterns.build(self.patterns))
         object.__setattr__(self, "policies", self.policy_factory(self.options))
+
+    def __hash__(self) -> int:
+        # Equal rulesets have equal ids and options: hashing those (not every pattern)
+        # keeps ``hash(observation)`` and a cache keyed by a ruleset cheap.
+        return hash((self.id, self.options))
 
     def pattern(self, id: str) -> Pattern:
         """The pattern with this id (a former id of its concept is accepted too, see
