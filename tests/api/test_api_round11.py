@@ -18,10 +18,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 import tingpai
 from tingpai import Action
+from tingpai.tiles import parse_counts
 
 
 def _ended_game() -> tingpai.Match:
@@ -71,3 +73,31 @@ def test_observations_and_rulesets_are_hashable_as_frozen_values() -> None:
     assert hash(rules) == hash(tingpai.find_ruleset("hk-4p", min_fan=1))
     assert hash(rules.options) == hash(tingpai.find_ruleset("hk-4p", min_fan=1).options)
     assert {rules: 1}[tingpai.find_ruleset("hk-4p", min_fan=1)] == 1
+
+
+def test_discard_table_takes_visible_counts_as_a_numpy_array() -> None:
+    counts = parse_counts("123m456p789s11223z")
+    visible = [0] * 34
+    visible[27] = 2
+    expected = tingpai.analysis.discard_table(counts, visible=visible)
+    for dtype in (np.int64, np.int32, np.uint8):
+        got = tingpai.analysis.discard_table(counts, visible=np.array(visible, dtype=dtype))
+        assert got == expected
+    with pytest.raises(ValueError, match="visible must have 34 entries"):
+        tingpai.analysis.discard_table(counts, visible=np.zeros(33, dtype=np.int64))
+
+
+@pytest.mark.parametrize("name", ["shanten", "waits", "is_ready", "improving_tiles"])
+def test_a_negative_count_is_named(name: str) -> None:
+    counts = list(parse_counts("123m456p789s1122z"))
+    counts[5] = -1
+    with pytest.raises(ValueError, match=r"counts.*-1"):
+        getattr(tingpai.analysis, name)(counts)
+    with pytest.raises(ValueError, match=r"counts.*-1"):
+        getattr(tingpai.analysis, name)(np.array(counts))
+
+
+def test_a_negative_visible_count_is_named() -> None:
+    counts = parse_counts("123m456p789s11223z")
+    with pytest.raises(ValueError, match=r"visible.*-1"):
+        tingpai.analysis.discard_table(counts, visible=[-1] + [0] * 33)

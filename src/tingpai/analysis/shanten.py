@@ -33,7 +33,7 @@ from tingpai.analysis.tables import (
     SUIT_KEYS,
     TOTAL,
 )
-from tingpai.inputs import echo
+from tingpai.inputs import echo, whole_number
 from tingpai.tiles import NUM_KINDS, ORPHANS, Tile
 
 __all__ = [
@@ -57,16 +57,53 @@ _MASK_TILES: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
 )
 
 
-def as_bytes(counts: Sequence[int]) -> bytes:
+def as_bytes(counts: Sequence[int], name: str = "counts") -> bytes:
     """Counts as bytes, the form every table is keyed by (``bytes(bytearray(x))`` is
-    faster than ``bytes(x)`` for lists)."""
-    if type(counts) is bytes:
-        return counts
-    if type(counts) is list or type(counts) is tuple or type(counts) is bytearray:
-        return bytes(bytearray(counts))
-    # A numpy array (or another sequence) entry by entry: bytearray() would read an
-    # array's raw buffer, 8 bytes per int64 count, refused as "not 34 entries".
-    return bytes(bytearray(operator.index(c) for c in counts))
+    faster than ``bytes(x)`` for lists); an entry that is no count is named (``name``:
+    the argument, for the message).
+
+    >>> as_bytes([1, 0, 2])
+    b'\\x01\\x00\\x02'
+    >>> as_bytes([1, -1])
+    Traceback (most recent call last):
+    ...
+    ValueError: counts[1] is -1: a count of tiles is 0-4
+    """
+    try:
+        if type(counts) is bytes:
+            return counts
+        if type(counts) is list or type(counts) is tuple or type(counts) is bytearray:
+            return bytes(bytearray(counts))
+        # A numpy array (or another sequence) entry by entry: bytearray() would read an
+        # array's raw buffer, 8 bytes per int64 count, refused as "not 34 entries".
+        return bytes(bytearray(operator.index(c) for c in counts))
+    except (TypeError, ValueError):
+        raise unreadable_counts(counts, name) from None
+
+
+def unreadable_counts(counts: object, name: str = "counts") -> TypeError | ValueError:
+    """The error for ``counts`` that :func:`as_bytes` cannot read: the first entry that is
+    no whole number or is negative (or too large), or the whole value when it is no
+    sequence of numbers (a notation string: ``parse_counts`` reads those)."""
+    if isinstance(counts, str):
+        return TypeError(
+            f"{name} must be 34 tile counts, not notation: parse_counts({echo(counts)}) "
+            "reads it"
+        )
+    try:
+        entries = list(counts)  # type: ignore[call-overload]
+    except TypeError:
+        return TypeError(f"{name} must be 34 tile counts, got {echo(counts)}")
+    for i, c in enumerate(entries):
+        try:
+            number = whole_number(c)
+        except TypeError:  # a numpy array's row: its __index__ refuses
+            number = None
+        if number is None:
+            return TypeError(f"{name}[{i}] is {echo(c)}, not a whole number")
+        if not 0 <= number <= 255:
+            return ValueError(f"{name}[{i}] is {echo(number)}: a count of tiles is 0-4")
+    return TypeError(f"{name} must be 34 tile counts, got {echo(counts)}")
 
 
 def _orphans(key: bytes) -> int:
@@ -141,7 +178,10 @@ def shanten(counts: Sequence[int], forms: Form = ALL_FORMS) -> int:
     >>> shanten(parse_counts("123m456p789s11122z"))
     -1
     """
-    b = bytes(bytearray(counts)) if type(counts) is list else as_bytes(counts)
+    try:
+        b = bytes(bytearray(counts)) if type(counts) is list else as_bytes(counts)
+    except ValueError:  # a negative count (the hot path reads a list at once)
+        raise unreadable_counts(counts) from None
     comb = COMB
     fv = _form_bits(forms)
     z = HONOR_KEYS[b[27:]]
@@ -270,7 +310,10 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
     >>> waits(parse_counts("1112345678999m"))  # nine gates
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
-    b = bytes(bytearray(counts)) if type(counts) is list else as_bytes(counts)
+    try:
+        b = bytes(bytearray(counts)) if type(counts) is list else as_bytes(counts)
+    except ValueError:  # a negative count (the hot path reads a list at once)
+        raise unreadable_counts(counts) from None
     fv = _form_bits(forms)
     value, mask = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv, True)
     if value == NA and not forms:
@@ -343,7 +386,7 @@ def discard_table(
     if visible is None:
         seen = b
     else:
-        vis = bytes(visible)
+        vis = as_bytes(visible, "visible")
         if len(vis) != NUM_KINDS:
             raise ValueError("visible must have 34 entries (one per tile kind)")
         seen = bytes([min(4, x + y) for x, y in zip(b, vis, strict=False)])
