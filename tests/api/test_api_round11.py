@@ -101,3 +101,26 @@ def test_a_negative_visible_count_is_named() -> None:
     counts = parse_counts("123m456p789s11223z")
     with pytest.raises(ValueError, match=r"visible.*-1"):
         tingpai.analysis.discard_table(counts, visible=[-1] + [0] * 33)
+
+
+def test_hand_takes_numpy_integers_for_dealer_repeats_and_round_wind() -> None:
+    hand = tingpai.Hand("hu-4p", seed=1, dealer=np.int64(1), repeats=np.int32(2),
+                        round_wind=np.int64(28))
+    plain = tingpai.Hand("hu-4p", seed=1, dealer=1, repeats=2, round_wind=28)
+    assert hand.observe(1) == plain.observe(1)
+    for value in (hand.dealer, hand.repeats, hand.round_wind):
+        assert type(value) is int
+    with pytest.raises(ValueError, match="dealer"):
+        tingpai.Hand("hu-4p", seed=1, dealer=True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="round_wind"):
+        tingpai.Hand("hu-4p", seed=1, round_wind=np.int64(0))
+
+
+def test_a_match_start_takes_numpy_integers() -> None:
+    from tingpai.engine import StartState
+
+    start = StartState(round_wind=np.int64(28), dealer=np.int64(1), repeats=np.int64(0))
+    game = tingpai.Match("hu-4p", seed=3, start=start)
+    plain = tingpai.Match("hu-4p", seed=3, start=StartState(round_wind=28, dealer=1))
+    assert game.observe(1) == plain.observe(1)
+    assert game.record() == plain.record()

@@ -36,7 +36,7 @@ from tingpai.engine.hand import Hand
 from tingpai.engine.observation import Observation
 from tingpai.engine.settlement import checked_scores
 from tingpai.engine.wall import seeded_rng, shuffled_wall
-from tingpai.inputs import echo
+from tingpai.inputs import echo, whole_number
 from tingpai.rules.base import RepeatOnDraw
 from tingpai.rules.registry import find_ruleset
 from tingpai.rules.ruleset import Ruleset
@@ -55,6 +55,19 @@ class StartState:
     repeats: int = 0
     scores: tuple[int, ...] | None = None
     """None: every seat has the ruleset's start points."""
+
+    def __post_init__(self) -> None:
+        # numpy integers (a state sampled with numpy) are held as plain ints; anything
+        # else is left for :meth:`check_reachable` to name.
+        for name in ("round_wind", "dealer", "repeats"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                try:
+                    number = whole_number(value)
+                except TypeError:
+                    number = None
+                if number is not None:
+                    object.__setattr__(self, name, number)
 
     def to_json(self, players: int, start_points: int) -> dict[str, Any]:
         """The record form, scores filled in."""

@@ -110,12 +110,19 @@ class Table:
     ) -> None:
         opts = ruleset.options
         n = opts.players
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        # Any integer type will do (a seat or a wind drawn by numpy), held as a plain int.
+        number = whole_number(dealer)
+        if number is None or not 0 <= number < n:
             raise ValueError(f"dealer {dealer!r} is not a seat of a {n}-player table")
-        if isinstance(round_wind, bool) or round_wind not in WINDS:
+        dealer = number
+        number = whole_number(round_wind)
+        if number is None or number not in WINDS:
             raise ValueError(f"round_wind {round_wind!r} is not a wind tile (E, S, W or N)")
-        if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 0:
+        round_wind = number
+        number = whole_number(repeats)
+        if number is None or number < 0:
             raise ValueError(f"repeats {repeats!r} is not a non-negative integer")
+        repeats = number
         top = MAX_INT if opts.max_repeats is None else opts.max_repeats
         if repeats > top:  # the scorer would refuse every dealer win of the hand
             what = "beyond 1e+15" if opts.max_repeats is None else f"more than max_repeats {top}"
