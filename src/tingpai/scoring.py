@@ -40,6 +40,7 @@ memoizes a whole hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -53,7 +54,7 @@ from tingpai.analysis.decompose import (
 )
 from tingpai.analysis.forms import Form
 from tingpai.analysis.tables import MAX_TILES
-from tingpai.inputs import MAX_INT, echo
+from tingpai.inputs import MAX_INT, echo, whole_number
 from tingpai.rules.base import Payments, Unit, WinKind
 from tingpai.rules.context import (
     CHOWS2,
@@ -235,15 +236,35 @@ def _tiles_of(value: object) -> object:
     if isinstance(value, str):
         return tuple(parse_tiles(value))
     if isinstance(value, list | tuple):
-        return tuple(parse_tile(t) if isinstance(t, str) else t for t in value)
+        return tuple(parse_tile(t) if isinstance(t, str) else _int_of(t) for t in value)
+    if isinstance(value, Sequence) or _is_array(value):
+        # a numpy array of tile ids (np.flatnonzero, np.repeat) or a range
+        return tuple(_int_of(t) for t in value)  # type: ignore[attr-defined]
     return value
+
+
+def _is_array(value: object) -> bool:
+    """A numpy array (read entry by entry; numpy is not imported here)."""
+    return hasattr(value, "__array__") and hasattr(value, "__iter__")
+
+
+def _int_of(value: object) -> object:
+    """An integer of any type (numpy's) as a plain int; anything else unchanged (for
+    :func:`_field_problem` to name)."""
+    if type(value) is int:
+        return value
+    try:
+        number = whole_number(value)
+    except TypeError:  # a numpy array of several entries
+        return value
+    return value if number is None else number
 
 
 def _tile_of(value: object) -> object:
     """One tile in notation (``"9p"``) as its id; None (a special win's) as -1."""
     if isinstance(value, str):
         return parse_tile(value)
-    return -1 if value is None else value
+    return -1 if value is None else _int_of(value)
 
 
 def _melds_of(value: object) -> object:
@@ -267,7 +288,7 @@ def _win_of(value: object) -> object:
 
 def _wind_of(value: object) -> object:
     """A wind letter (``"E"``, ``"S"``, ...) as its tile id."""
-    return wind_from_str(value) if isinstance(value, str) else value
+    return wind_from_str(value) if isinstance(value, str) else _int_of(value)
 
 
 def _tuple_of(value: object) -> object:
@@ -301,7 +322,7 @@ _SITUATION_FIELDS: tuple[tuple[str, Any, Any, str], ...] = (
     ("seat_wind", _wind_of, _is_int, "a wind tile id or a wind letter E/S/W/N"),
     ("round_wind", _wind_of, _is_int, "a wind tile id or a wind letter E/S/W/N"),
     ("flowers", _tiles_of, _is_ints, "tile ids or tile notation such as '15f'"),
-    ("dealer_repeats", _same, _is_int, "a non-negative integer"),
+    ("dealer_repeats", _int_of, _is_int, "a non-negative integer"),
     ("eighth_repeat", _same, lambda v: isinstance(v, bool), "True or False"),
     ("replacements", _tuple_of,
      lambda v: type(v) is tuple and all(isinstance(r, str) for r in v),

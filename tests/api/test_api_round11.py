@@ -124,3 +124,19 @@ def test_a_match_start_takes_numpy_integers() -> None:
     plain = tingpai.Match("hu-4p", seed=3, start=StartState(round_wind=28, dealer=1))
     assert game.observe(1) == plain.observe(1)
     assert game.record() == plain.record()
+
+
+def test_a_situation_takes_numpy_tile_ids() -> None:
+    """A learner's hand comes as numpy arrays (``np.flatnonzero``, ``np.repeat``); the
+    scorer refused an array of tile ids as "must be tile ids or tile notation"."""
+    concealed, melds, win = tingpai.parse_hand("123s123p789p9p [123m] +9p")
+    assert win is not None
+    plain = tingpai.Situation(tuple(concealed), win, tuple(melds), dealer_repeats=1,
+                              seat_wind=28)
+    numpy = tingpai.Situation(np.array(concealed), np.int64(win), tuple(melds),
+                              dealer_repeats=np.int64(1), seat_wind=np.int64(28))
+    assert numpy == plain
+    assert type(numpy.win_tile) is int and all(type(t) is int for t in numpy.concealed)
+    assert tingpai.score(numpy, "hu-4p") == tingpai.score(plain, "hu-4p")
+    with pytest.raises(ValueError, match="concealed"):
+        tingpai.Situation(np.array([1.5, 2.0]), win)
