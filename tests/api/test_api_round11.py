@@ -140,3 +140,40 @@ def test_a_situation_takes_numpy_tile_ids() -> None:
     assert tingpai.score(numpy, "hu-4p") == tingpai.score(plain, "hu-4p")
     with pytest.raises(ValueError, match="concealed"):
         tingpai.Situation(np.array([1.5, 2.0]), win)
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"players": 5}, "players"),
+        ({"players": 3}, "seat_winds"),
+        ({"min_value": "3"}, "min_value"),
+        ({"pond_limit": 10.5}, "pond_limit"),
+        ({"rounds": 0}, "rounds"),
+        ({"furiten": "no"}, "furiten"),
+        ({"start_points": True}, "start_points"),
+    ],
+)
+def test_a_ruleset_built_in_code_names_an_option_it_cannot_play(
+    change: dict[str, Any], named: str
+) -> None:
+    """``dataclasses.replace(options, players=5)`` failed at the first Hand with an
+    IndexError, and a ``min_value`` given as text silently made every win invalid."""
+    import dataclasses
+
+    from tingpai.rules import RuleError
+
+    base = tingpai.find_ruleset("hu-4p").options
+    with pytest.raises(RuleError, match=named):
+        dataclasses.replace(base, **change)
+
+
+def test_every_registered_table_still_builds_and_numpy_integers_are_options_too() -> None:
+    import dataclasses
+
+    for rid in tingpai.ruleset_ids():
+        tingpai.find_ruleset(rid)
+    base = tingpai.find_ruleset("hu-4p").options
+    options = dataclasses.replace(base, pond_limit=np.int64(10), min_value=np.int32(0))
+    assert options == dataclasses.replace(base, pond_limit=10, min_value=0)
+    assert type(options.pond_limit) is int

@@ -15,6 +15,7 @@ holds the enum member.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -189,6 +190,57 @@ class RuleOptions:
                     raise RuleError(
                         f"option {name} must be one of {allowed}, got {value!r}"
                     ) from None
+        # A ruleset built in code (``dataclasses.replace(options, ...)``) skips the
+        # registry's option checks: a wrong type is named here, not met as an IndexError
+        # at the first hand or as a win that silently never qualifies.
+        for name in _INT_OPTIONS:
+            self._whole(name, optional=False)
+        for name in _OPTIONAL_INT_OPTIONS:
+            self._whole(name, optional=True)
+        for name in _BOOL_OPTIONS:
+            if not isinstance(getattr(self, name), bool):
+                raise RuleError(f"option {name} must be True or False, got "
+                                f"{getattr(self, name)!r}")
+        if self.players not in (2, 3, 4):
+            raise RuleError(f"option players must be 2, 3 or 4, got {self.players!r}")
+        if len(self.seat_winds) != self.players:
+            raise RuleError(f"option seat_winds must hold one wind per seat ({self.players}), "
+                            f"got {len(self.seat_winds)}")
+        if not 1 <= self.rounds <= 4:
+            raise RuleError(f"option rounds must be 1-4 (prevailing winds E to N), got "
+                            f"{self.rounds}")
+
+    def _whole(self, name: str, *, optional: bool) -> None:
+        """Hold option ``name`` as a plain int (numpy's integers too); RuleError naming it
+        when it is no whole number (or, unless ``optional``, None)."""
+        value = getattr(self, name)
+        if value is None and optional:
+            return
+        if type(value) is int:
+            return
+        number = None
+        if not isinstance(value, bool):
+            try:
+                number = operator.index(value)
+            except TypeError:
+                number = None
+        if number is None:
+            what = "a whole number or None" if optional else "a whole number"
+            raise RuleError(f"option {name} must be {what}, got {value!r}")
+        object.__setattr__(self, name, number)
+
+
+_INT_OPTIONS = (
+    "players", "start_points", "min_value", "ready_payment", "repeat_bonus",
+    "eighth_repeat_bonus", "rounds", "heavy_penalty", "stake",
+)
+"""``RuleOptions`` fields that hold a whole number."""
+_OPTIONAL_INT_OPTIONS = ("pond_limit", "max_value", "max_repeats", "point_limit", "max_hands")
+"""``RuleOptions`` fields that hold a whole number or None."""
+_BOOL_OPTIONS = (
+    "furiten", "temporary_furiten", "early_finish", "pao", "require_pattern", "cap_limits",
+)
+"""``RuleOptions`` fields that hold True or False."""
 
 
 @dataclass(frozen=True)
