@@ -177,3 +177,18 @@ def test_every_registered_table_still_builds_and_numpy_integers_are_options_too(
     options = dataclasses.replace(base, pond_limit=np.int64(10), min_value=np.int32(0))
     assert options == dataclasses.replace(base, pond_limit=10, min_value=0)
     assert type(options.pond_limit) is int
+
+
+def test_find_ruleset_takes_a_ruleset_built_in_code_as_it_takes_an_id() -> None:
+    """DESIGN.md: "a Ruleset built in code is accepted everywhere an id is"; a tool that
+    normalises its ``rules`` argument with ``find_ruleset`` got "unknown rules id
+    Ruleset(id='hu-4p'...at 0x7f...>)"."""
+    import dataclasses
+
+    from tingpai.rules import RuleError
+
+    base = tingpai.find_ruleset("hu-4p")
+    house = dataclasses.replace(base, id="house-r11")
+    assert tingpai.find_ruleset(house) is house
+    with pytest.raises(RuleError, match="options go with a ruleset id"):
+        tingpai.find_ruleset(house, pond_limit=10)

@@ -201,7 +201,7 @@ def ruleset_spec(id: str) -> RulesetSpec:
     return spec
 
 
-def find_ruleset(id: str, /, **options: Any) -> Ruleset:
+def find_ruleset(id: str | Ruleset, /, **options: Any) -> Ruleset:
     """The ruleset ``id`` with the given options changed from its defaults.
 
     >>> find_ruleset("hu-3p").options.start_points
@@ -209,9 +209,23 @@ def find_ruleset(id: str, /, **options: Any) -> Ruleset:
     >>> find_ruleset("hu-4p", flowers=False).options.bonus_tiles
     ()
 
+    A :class:`Ruleset` built in code is accepted where an id is, and returned as it is
+    (its options are its own: a ruleset id takes the options):
+
+    >>> house = find_ruleset("hu-2p")
+    >>> find_ruleset(house) is house
+    True
+
     An integer option may be any integer type (numpy's too, as a parameter sweep gives
     them); it is kept as a plain int, so records of the table stay JSON.
     """
+    if isinstance(id, Ruleset):
+        if options:
+            raise RuleError(
+                f"options go with a ruleset id, not with a Ruleset object (got "
+                f"{', '.join(map(echo, options))} for {echo(id.id)})"
+            )
+        return id
     spec = ruleset_spec(id)
     options = {
         name: value if type(value) is int else _plain_int(value)
