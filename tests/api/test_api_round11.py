@@ -192,3 +192,24 @@ def test_find_ruleset_takes_a_ruleset_built_in_code_as_it_takes_an_id() -> None:
     assert tingpai.find_ruleset(house) is house
     with pytest.raises(RuleError, match="options go with a ruleset id"):
         tingpai.find_ruleset(house, pond_limit=10)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["is_complete", "is_ready", "is_seven_pairs", "is_thirteen_orphans", "parse_forms",
+     "Decomposition", "DiscardOption"],
+)
+def test_the_analysis_functions_a_bot_calls_have_an_example(name: str) -> None:
+    """``tingpai.analysis`` is named in DESIGN.md's Python API; these public names had no
+    example in their docstring (``shanten``, ``waits`` and ``discard_table`` had)."""
+    import inspect
+
+    assert ">>>" in (inspect.getdoc(getattr(tingpai.analysis, name)) or "")
+
+
+def test_the_observation_class_shows_how_a_bot_reads_it() -> None:
+    import inspect
+
+    from tingpai.engine import Observation
+
+    assert ">>>" in (inspect.getdoc(Observation) or "")

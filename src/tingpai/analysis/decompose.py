@@ -60,6 +60,10 @@ class Decomposition:
     ``melds`` holds (kind, first tile) per meld (a chow by its lowest tile), sorted by
     :func:`meld_sort_key`.  Kinds are CHOW or PUNG: four concealed copies of a kind are a
     pung plus a tile used elsewhere, never a kong (kongs are fixed melds).
+
+    >>> from tingpai.tiles import parse_counts
+    >>> [str(d) for d in decompositions(parse_counts("111222333m456p11z"))]
+    ['11z 123m 123m 123m 456p', '11z 111m 222m 333m 456p']
     """
 
     pair: Tile
@@ -354,10 +358,21 @@ def is_seven_pairs(counts: Sequence[int]) -> bool:
     """Whether a 14-3k tile concealed part is seven pairs of seven distinct kinds.
 
     Four of a kind is not two pairs; with fixed melds the answer is always False.
+
+    >>> from tingpai.tiles import parse_counts
+    >>> is_seven_pairs(parse_counts("1122m3344p5566s77z"))
+    True
+    >>> is_seven_pairs(parse_counts("1111m3344p5566s77z"))
+    False
     """
     return _complete14(as_bytes(counts))[2] == -1
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    """Whether a 14-3k tile concealed part is thirteen orphans (all 13, one doubled)."""
+    """Whether a 14-3k tile concealed part is thirteen orphans (all 13, one doubled).
+
+    >>> from tingpai.tiles import parse_counts
+    >>> is_thirteen_orphans(parse_counts("19m19p19s12345677z"))
+    True
+    """
     return _complete14(as_bytes(counts))[3] == -1

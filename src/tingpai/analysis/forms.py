@@ -22,7 +22,11 @@ FORM_NAMES = {"standard": Form.STANDARD, "pairs": Form.PAIRS, "orphans": Form.OR
 
 
 def parse_forms(text: str) -> Form:
-    """Parse ``standard,pairs,orphans`` (any subset, comma separated)."""
+    """Parse ``standard,pairs,orphans`` (any subset, comma separated).
+
+    >>> parse_forms("standard,pairs") == Form.STANDARD | Form.PAIRS
+    True
+    """
     result = Form(0)
     for word in text.split(","):
         word = word.strip().lower()

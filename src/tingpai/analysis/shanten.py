@@ -222,6 +222,12 @@ def is_complete(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
     """Whether a 14-3k tile concealed part is complete in one of ``forms``.
 
     A form that does not apply (seven pairs with fixed melds) simply does not complete.
+
+    >>> from tingpai.tiles import parse_counts
+    >>> [is_complete(parse_counts(h)) for h in ("123m456p789s11122z", "123m456p789s11123z")]
+    [True, False]
+    >>> is_complete(parse_counts("1122m3344p5566s77z"), Form.STANDARD)
+    False
     """
     b = as_bytes(counts)
     values = _values(b)
@@ -322,7 +328,12 @@ def waits(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile]:
 
 
 def is_ready(counts: Sequence[int], forms: Form = ALL_FORMS) -> bool:
-    """Whether a 13-3k tile hand is one tile from complete: ``bool(waits(counts, forms))``."""
+    """Whether a 13-3k tile hand is one tile from complete: ``bool(waits(counts, forms))``.
+
+    >>> from tingpai.tiles import parse_counts
+    >>> is_ready(parse_counts("123m456p789s1122z")), is_ready(parse_counts("123m456p789s1357z"))
+    (True, False)
+    """
     b = as_bytes(counts)
     fv = _form_bits(forms)
     value = _efficiency(b[0:9], b[9:18], b[18:27], b[27:], fv, True)[0]
@@ -350,7 +361,14 @@ def improving_tiles(counts: Sequence[int], forms: Form = ALL_FORMS) -> list[Tile
 
 @dataclass(frozen=True, slots=True)
 class DiscardOption:
-    """One discard of a 14-3k tile hand and what the remaining hand looks like."""
+    """One discard of a 14-3k tile hand and what the remaining hand looks like (a row of
+    :func:`discard_table`).
+
+    >>> from tingpai.tiles import parse_counts, tiles_to_str
+    >>> best = discard_table(parse_counts("123m456p789s11223z"))[0]
+    >>> tiles_to_str([best.tile]), best.shanten, tiles_to_str(best.improving), best.live
+    ('3z', 0, '12z', 4)
+    """
 
     tile: Tile
     """The discarded kind."""

@@ -38,7 +38,18 @@ from tingpai.tiles import (
 
 @dataclass(frozen=True)
 class Observation:
-    """One seat's view of the table at one moment."""
+    """One seat's view of the table at one moment: what a bot reads.
+
+    Frozen, comparable, hashable and picklable; every field is documented below.
+
+    >>> import tingpai
+    >>> from tingpai.tiles import counts_to_str, tile_to_str
+    >>> obs = tingpai.Hand("hu-2p", seed=1).observe(0)
+    >>> obs.phase.value, obs.actor, counts_to_str(obs.hand), tile_to_str(obs.drawn)
+    ('turn', 0, '23679m66p34689s36z', '9m')
+    >>> tingpai.analysis.shanten(obs.concealed), len(obs.legal), sum(obs.mask)
+    (3, 13, 13)
+    """
 
     seat: int
     """The observing seat."""
