@@ -147,11 +147,24 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The Dict observation space (equal for every agent; ``observation_spaces``)."""
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """Discrete(136): the engine's action index space (``action_spaces``)."""
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
+
+    def _unknown(self, agent: object) -> KeyError:
+        """The error for a name that is no agent's (a seat number, a misspelling)."""
+        return KeyError(
+            f"unknown agent {agent!r} (agents: {', '.join(self.possible_agents)}; agent "
+            "names, not seat numbers)"
+        )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode (``options`` is accepted and unused).  ``seed``: None or a
@@ -172,7 +185,11 @@ class TingpaiAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation dict (its action mask is all zero when it has nothing
         to decide; a claimant not yet asked already sees its claims)."""
-        obs = self.table.current().observe(self._seat[agent])
+        try:
+            seat = self._seat[agent]
+        except (KeyError, TypeError):  # TypeError: an unhashable value
+            raise self._unknown(agent) from None
+        obs = self.table.current().observe(seat)
         return {"observation": self.encoder.encode(obs), "action_mask": encode_mask(obs)}
 
     def step(self, action: int | None) -> None:
