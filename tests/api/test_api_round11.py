@@ -213,3 +213,29 @@ def test_the_observation_class_shows_how_a_bot_reads_it() -> None:
     from tingpai.engine import Observation
 
     assert ">>>" in (inspect.getdoc(Observation) or "")
+
+
+@pytest.mark.parametrize(
+    ("counts", "caps", "message"),
+    [
+        ([1] * 34, [4] * 34, "13 or 14 tiles"),
+        ([0] * 34, [4] * 34, "13 or 14 tiles"),
+        (list(parse_counts("123m456p789s1122z")), [4] * 3, "caps must have 34 entries"),
+        (list(parse_counts("123m456p789s1122z"))[:30], [4] * 34, "counts must have 34"),
+        ([-1] + [0] * 33, [4] * 34, r"counts\[0\] is -1"),
+    ],
+)
+def test_capped_shanten_names_counts_or_caps_it_cannot_read(
+    counts: list[int], caps: list[int], message: str
+) -> None:
+    """It answered 34 tiles with an IndexError from inside its dynamic programme, short
+    caps with "tuple index out of range", and an empty hand with 99 (unreachable)."""
+    with pytest.raises(ValueError, match=message):
+        tingpai.analysis.capped_shanten(counts, caps)
+
+
+def test_capped_shanten_of_numpy_arrays_is_a_plain_int() -> None:
+    counts = parse_counts("123m456p789s1122z")
+    got = tingpai.analysis.capped_shanten(np.array(counts), np.full(34, 4))
+    assert got == tingpai.analysis.capped_shanten(counts, [4] * 34) == 0
+    assert type(got) is int

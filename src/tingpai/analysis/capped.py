@@ -21,6 +21,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
 from tingpai.analysis.forms import ALL_FORMS, Form
+from tingpai.analysis.shanten import as_bytes
+from tingpai.analysis.tables import MAX_TILES
 from tingpai.tiles import NUM_KINDS, ORPHANS
 
 __all__ = ["UNREACHABLE", "capped_shanten", "limits"]
@@ -60,8 +62,20 @@ def capped_shanten(
     >>> hand = parse_counts("1m")  # beside four declared melds, with 1m in one of them
     >>> capped_shanten(hand, [4] * 34), capped_shanten(hand, [1] + [4] * 33)
     (0, 1)
+
+    ValueError (TypeError for entries that are no whole numbers) names counts or caps
+    that are not 34 counts, and a hand that is not 13-3k or 14-3k tiles.
     """
+    counts = as_bytes(counts)
+    caps = as_bytes(caps, "caps")
+    for name, values in (("counts", counts), ("caps", caps)):
+        if len(values) != NUM_KINDS:
+            raise ValueError(f"{name} must have 34 entries (one per tile kind), got "
+                             f"{len(values)}")
     size = sum(counts)
+    if size % 3 == 0 or size > MAX_TILES:
+        raise ValueError(f"a concealed part must hold 13 or 14 tiles minus 3 per fixed "
+                         f"meld (got {size})")
     melds = (size - 1) // 3
     best = UNREACHABLE
     if Form.STANDARD in forms:
