@@ -239,3 +239,29 @@ def test_capped_shanten_of_numpy_arrays_is_a_plain_int() -> None:
     got = tingpai.analysis.capped_shanten(np.array(counts), np.full(34, 4))
     assert got == tingpai.analysis.capped_shanten(counts, [4] * 34) == 0
     assert type(got) is int
+
+
+def test_a_chow_built_from_a_list_or_numpy_ids_is_the_chow() -> None:
+    """``Action(0, CHOW, tiles=[0, 1, 2])`` was refused as "chow tiles '123m' are not
+    three consecutive tiles of one suit in order" (they are: the list was compared with a
+    tuple), and numpy ids were kept as numpy integers."""
+    from tingpai.engine import ActionKind
+
+    chow = Action.from_str("1 chow 123m")
+    assert Action(1, ActionKind.CHOW, tiles=[0, 1, 2]) == chow  # type: ignore[arg-type]
+    from_numpy = Action(1, ActionKind.CHOW, tiles=tuple(np.array([0, 1, 2])))
+    assert from_numpy == chow and hash(from_numpy) == hash(chow)
+    assert all(type(t) is int for t in from_numpy.tiles)
+    assert from_numpy.to_dict() == chow.to_dict()
+    with pytest.raises(ValueError, match="tile ids"):
+        Action(1, ActionKind.CHOW, tiles=("1m", "2m", "3m"))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not three consecutive"):
+        Action(1, ActionKind.CHOW, tiles=[0, 1, 3])  # type: ignore[arg-type]
+
+
+def test_an_action_without_tiles_given_an_empty_list_still_hashes() -> None:
+    from tingpai.engine import ActionKind
+
+    action = Action(0, ActionKind.DISCARD, 8, [])  # type: ignore[arg-type]
+    assert action == Action.from_str("0 discard 9m")
+    assert hash(action) == hash(Action.from_str("0 discard 9m"))

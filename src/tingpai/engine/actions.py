@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from tingpai.inputs import echo
+from tingpai.inputs import echo, whole_number
 from tingpai.tiles import (
     EAST,
     NUM_KINDS,
@@ -148,6 +148,11 @@ class Action:
             raise InvalidNotation(f"{self.kind.value} takes no tile")
         if self.kind is ActionKind.CHOW:
             t = self.tiles
+            if type(t) is not tuple or len(t) != 3 or not (
+                type(t[0]) is int and type(t[1]) is int and type(t[2]) is int
+            ):
+                t = _chow_ids(t)  # a list, numpy ids: a tuple of plain ints
+                object.__setattr__(self, "tiles", t)
             if (
                 len(t) != 3
                 or not 0 <= t[0] < EAST
@@ -160,6 +165,8 @@ class Action:
                 )
         elif self.tiles:
             raise InvalidNotation(f"{self.kind.value} takes no tiles")
+        elif type(self.tiles) is not tuple:  # an empty list: () keeps the action hashable
+            object.__setattr__(self, "tiles", ())
 
     # -- text forms ------------------------------------------------------------------
 
@@ -291,6 +298,21 @@ class Action:
             first = 9 * (rel // 7) + rel % 7
             return cls(seat, ActionKind.CHOW, tiles=(first, first + 1, first + 2))
         return cls(seat, _INDEX_SIMPLE[index])
+
+
+def _chow_ids(tiles: object) -> tuple[Tile, ...]:
+    """A chow's ``tiles`` given as another sequence (a list, numpy ids) as a tuple of plain
+    ints; InvalidNotation when they are not tile ids."""
+    try:
+        ids = tuple(whole_number(t) for t in tiles)  # type: ignore[attr-defined]
+    except TypeError:
+        ids = (None,)
+    if any(t is None for t in ids):
+        raise InvalidNotation(
+            f"chow tiles {echo(tiles)} must be tile ids (Action.from_dict / from_str read "
+            "the notation)"
+        )
+    return ids  # type: ignore[return-value]
 
 
 def _plain_int(value: int) -> int:
