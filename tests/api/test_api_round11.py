@@ -265,3 +265,10 @@ def test_an_action_without_tiles_given_an_empty_list_still_hashes() -> None:
     action = Action(0, ActionKind.DISCARD, 8, [])  # type: ignore[arg-type]
     assert action == Action.from_str("0 discard 9m")
     assert hash(action) == hash(Action.from_str("0 discard 9m"))
+
+
+def test_observe_refuses_scores_that_are_not_one_per_seat() -> None:
+    hand = tingpai.Hand("hu-2p", seed=1)
+    with pytest.raises(ValueError, match="scores"):
+        hand.observe(0, scores=[1])
+    assert hand.observe(0, scores=np.array([5, 6])).scores == (5, 6)

@@ -82,7 +82,7 @@ from tingpai.engine.errors import IllegalAction
 from tingpai.engine.explain import Explanations
 from tingpai.engine.observation import Observation, fast_observation
 from tingpai.engine.results import HandResult, Phase
-from tingpai.engine.settlement import Settlement
+from tingpai.engine.settlement import Settlement, checked_scores
 from tingpai.engine.table import Claimable, ClaimKind
 from tingpai.engine.wall import HAND_SIZE, seeded_rng, shuffled_wall
 from tingpai.inputs import echo
@@ -886,7 +886,9 @@ class Hand(Settlement, Explanations):
                 "from_draw": tuple(self._from_draw),
                 "flowers": tuple(self._flowers),
                 "concealed_sizes": tuple(self._sizes),
-                "scores": tuple(scores) if scores is not None else self._scores,
+                "scores": self._scores if scores is None else checked_scores(
+                    scores, self.players
+                ),
                 "seat_winds": self.seat_winds,
                 "round_wind": self.round_wind,
                 "dealer": self.dealer,
