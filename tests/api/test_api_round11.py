@@ -272,3 +272,15 @@ def test_observe_refuses_scores_that_are_not_one_per_seat() -> None:
     with pytest.raises(ValueError, match="scores"):
         hand.observe(0, scores=[1])
     assert hand.observe(0, scores=np.array([5, 6])).scores == (5, 6)
+
+
+@pytest.mark.parametrize("method", ["legal_actions", "observe"])
+@pytest.mark.parametrize("seat", [2, -1, "0", True])
+def test_a_match_query_of_a_seat_not_at_the_table_deals_nothing(method: str, seat: Any) -> None:
+    """``legal_actions`` and ``observe`` deal the hand that is due (as ``to_act`` does);
+    asked about a seat that is not at the table, they dealt it and then refused."""
+    for game in (tingpai.Match("hu-2p", seed=5), _ended_game()):
+        before = (len(game.hands), game.rng.getstate())
+        with pytest.raises(ValueError, match="seat"):
+            getattr(game, method)(seat)
+        assert (len(game.hands), game.rng.getstate()) == before

@@ -391,8 +391,24 @@ class Match:
         return h
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """The current hand's legal actions for ``seat`` (dealing it if due)."""
+        """The current hand's legal actions for ``seat`` (dealing it if due; a seat that is
+        not at the table is refused first, dealing nothing)."""
+        h = self.hand
+        if h is None or h.is_over:
+            self._check_seat(seat)
         return self._current(deal=True).legal_actions(seat)
+
+    def _check_seat(self, seat: object) -> None:
+        """ValueError naming ``seat`` when it is not a seat at this table (before a query
+        deals a hand)."""
+        try:
+            number = whole_number(seat)
+        except TypeError:  # a numpy array of several entries
+            number = None
+        if number is None or not 0 <= number < self.players:
+            raise ValueError(
+                f"seat {echo(seat)} is not a seat of this {self.players}-player table"
+            )
 
     def apply(self, action: Action) -> None:
         """Apply an action to the current hand, dealing it if due (see :meth:`Hand.apply`).
@@ -420,7 +436,10 @@ class Match:
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees in the current hand (a game not yet dealt deals its first
-        hand, as :meth:`to_act` does; an ended hand stays observable until an action)."""
+        hand, as :meth:`to_act` does; an ended hand stays observable until an action).  A
+        seat that is not at the table is refused first, dealing nothing."""
+        if self.hand is None:
+            self._check_seat(seat)
         return self._current(deal=self.hand is None).observe(seat)
 
     def penalize(self, seat: int) -> None:
