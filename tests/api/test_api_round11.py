@@ -284,3 +284,10 @@ def test_a_match_query_of_a_seat_not_at_the_table_deals_nothing(method: str, sea
         with pytest.raises(ValueError, match="seat"):
             getattr(game, method)(seat)
         assert (len(game.hands), game.rng.getstate()) == before
+
+
+def test_a_seed_given_where_the_wall_goes_says_seed_is_a_keyword() -> None:
+    """``Hand("hu-4p", 7)`` (the second argument is the wall) said only "wall must be a
+    sequence of tile ids, got 7"."""
+    with pytest.raises(ValueError, match=r"seed=7"):
+        tingpai.Hand("hu-4p", 7)  # type: ignore[arg-type]

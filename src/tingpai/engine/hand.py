@@ -66,7 +66,7 @@ the policies' states).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from typing import Any, ClassVar
 
@@ -78,14 +78,14 @@ from tingpai.engine.actions import (
     simple,
     with_tile,
 )
-from tingpai.engine.errors import IllegalAction
+from tingpai.engine.errors import IllegalAction, RecordError
 from tingpai.engine.explain import Explanations
 from tingpai.engine.observation import Observation, fast_observation
 from tingpai.engine.results import HandResult, Phase
 from tingpai.engine.settlement import Settlement, checked_scores
 from tingpai.engine.table import Claimable, ClaimKind
 from tingpai.engine.wall import HAND_SIZE, seeded_rng, shuffled_wall
-from tingpai.inputs import echo
+from tingpai.inputs import echo, whole_number
 from tingpai.rules.base import MultipleWinners, WinKind
 from tingpai.rules.policies import SpecialWin, TurnWin
 from tingpai.rules.registry import find_ruleset
@@ -212,6 +212,12 @@ class Hand(Settlement, Explanations):
             raise ValueError("give a wall or a seed, not both")
         elif isinstance(wall, str):
             wall = parse_tiles(wall)
+        elif not isinstance(wall, Iterable) and whole_number(wall) is not None:
+            # Hand(rules, 7): a seed where the wall goes
+            raise RecordError(
+                f"wall must be a sequence of tile ids, got {echo(wall)}: a seed is given "
+                f"by name, Hand(rules, seed={echo(wall)})"
+            )
         super().__init__(ruleset, wall, dealer, round_wind, repeats, scores)
         n = self.players
         self._phase = Phase.TURN
