@@ -291,3 +291,11 @@ def test_a_seed_given_where_the_wall_goes_says_seed_is_a_keyword() -> None:
     sequence of tile ids, got 7"."""
     with pytest.raises(ValueError, match=r"seed=7"):
         tingpai.Hand("hu-4p", 7)  # type: ignore[arg-type]
+
+
+def test_analysis_of_an_observations_hand_points_to_concealed() -> None:
+    """``obs.hand`` is 42 counts (bonus tiles too); analysis takes 34 and only said so."""
+    obs = tingpai.Hand("hu-4p", seed=1).observe(0)
+    with pytest.raises(ValueError, match=r"34 entries.*obs\.concealed"):
+        tingpai.analysis.shanten(obs.hand)
+    assert tingpai.analysis.shanten(obs.concealed) >= 0

@@ -471,7 +471,10 @@ class _KeyTable(dict[bytes, int]):
     def __missing__(self, key: bytes) -> int:
         key = bytes(key)
         if len(key) != self.length:
-            raise ValueError("counts must have 34 entries (one per tile kind)")
+            raise ValueError(
+                "counts must have 34 entries (one per tile kind; an Observation's hand "
+                "holds 42 with the bonus tiles: obs.concealed is its 34)"
+            )
         _check_key(key)
         pid = _key_pid(key)
         self[key] = pid
