@@ -299,3 +299,23 @@ def test_analysis_of_an_observations_hand_points_to_concealed() -> None:
     with pytest.raises(ValueError, match=r"34 entries.*obs\.concealed"):
         tingpai.analysis.shanten(obs.hand)
     assert tingpai.analysis.shanten(obs.concealed) >= 0
+
+
+def test_a_rulesets_option_values_cannot_be_changed_behind_its_back() -> None:
+    """``find_ruleset`` hands out one shared Ruleset per id and options; writing into its
+    ``option_values`` dict changed what every later record of that table said it was
+    played with (``min_fan`` 3 in the record of a game played at 1)."""
+    import copy
+    import json
+    import pickle
+
+    rules = tingpai.find_ruleset("hk-4p", min_fan=1)
+    with pytest.raises(TypeError, match="read-only"):
+        rules.option_values["min_fan"] = 3  # type: ignore[index]
+    with pytest.raises(TypeError, match="read-only"):
+        rules.option_values.update(min_fan=3)  # type: ignore[attr-defined]
+    assert tingpai.find_ruleset("hk-4p", min_fan=1).option_values == {"min_fan": 1}
+    assert json.loads(json.dumps(rules.option_values)) == {"min_fan": 1}
+    for twin in (pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules), copy.copy(rules)):
+        assert twin == rules and twin.option_values == {"min_fan": 1}
+    assert tingpai.Match(rules, seed=1).record()["options"] == {"min_fan": 1}

@@ -3,6 +3,7 @@ its special mechanisms (:mod:`tingpai.rules.policies`)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -148,6 +149,40 @@ def _buckets(
     return tuple((req, tuple(items)) for req, items in groups.items())
 
 
+class OptionValues(dict[str, Any]):
+    """A ruleset's :attr:`Ruleset.option_values`: a dict (JSON, pickle, ``==`` as one)
+    that refuses to be changed, since :func:`~tingpai.rules.find_ruleset` shares one
+    ruleset per id and options and every record of its games copies these.
+
+    >>> values = OptionValues({"min_fan": 1})
+    >>> values["min_fan"] = 3
+    Traceback (most recent call last):
+    ...
+    TypeError: a ruleset's option_values are read-only (find_ruleset(id, **options) makes a variant)
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError(
+            "a ruleset's option_values are read-only (find_ruleset(id, **options) makes a "
+            "variant)"
+        )
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (OptionValues, (dict(self),))
+
+    def __copy__(self) -> OptionValues:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> OptionValues:
+        return OptionValues(copy.deepcopy(dict(self), memo))
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """Everything a table plays by, as data.  Get one with ``find_ruleset(id, **options)``.
@@ -193,6 +228,8 @@ class Ruleset:
                         f"ruleset {self.id}: {p.id} ({p.category}) supersedes {implied} "
                         f"({target.category}): superseding stays inside a category"
                     )
+        if type(self.option_values) is not OptionValues:
+            object.__setattr__(self, "option_values", OptionValues(self.option_values))
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "compiled", CompiledPatterns.build(self.patterns))
         object.__setattr__(self, "policies", self.policy_factory(self.options))
