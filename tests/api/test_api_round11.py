@@ -1,16 +1,23 @@
 """Eleventh audit of the public API, as a researcher scripts it: search, bots written from
-an :class:`~tingpai.engine.observation.Observation`, whole games, numpy inputs.
+an :class:`~tingpai.engine.observation.Observation`, whole games, a Ruleset built in code,
+numpy inputs.
 
 * ``Match.apply`` of an illegal action on a game whose hand had ended dealt the next hand
-  (the wall shuffler advanced, a hand was appended) before refusing the action.
+  (the wall shuffler advanced, a hand was appended) before refusing the action;
+  ``Match.legal_actions`` / ``observe`` of a seat not at the table did the same.
 * An ``Observation`` and a ``Ruleset`` are frozen dataclasses, yet ``hash()`` of either
   failed with "unhashable type: 'dict'" (so no ``set`` of observations, no
-  ``functools.cache`` keyed by a ruleset).
+  ``functools.cache`` keyed by a ruleset); a ruleset's ``option_values`` dict, shared by
+  every ``find_ruleset`` caller, could be written into.
 * ``analysis.discard_table(counts, visible=array)`` refused a numpy ``visible`` of 34
-  counts as "visible must have 34 entries" (its raw buffer was read), and a negative count
-  was "byte must be in range(0, 256)".
-* ``Hand(..., dealer=np.int64(1))`` (a seat drawn by numpy) was "dealer np.int64(1) is not
-  a seat"; ``repeats`` and ``round_wind`` alike.
+  counts as "visible must have 34 entries", a negative count was "byte must be in
+  range(0, 256)", ``capped_shanten`` answered bad input with an IndexError.
+* numpy integers and arrays were refused by ``Hand`` (dealer, repeats, round_wind),
+  ``StartState``, ``Situation`` and a chow ``Action`` (whose list of tiles was called
+  "not consecutive").
+* ``RuleOptions`` built in code took ``players=5`` (IndexError at the first hand) and a
+  ``min_value`` given as text (every win silently invalid); ``find_ruleset`` refused a
+  Ruleset though DESIGN.md accepts one wherever an id is.
 """
 
 from __future__ import annotations
