@@ -88,12 +88,16 @@ def table_status(client: TestClient, **extra: Any) -> int:
 
 def test_a_timed_table_nobody_came_to_leaves_the_lobby_and_comes_back_by_its_link(
         db_url: str) -> None:
-    settings = Settings(database_url=db_url, unattended_seconds=0.5, max_tables=2)
+    # 3 s unattended: the first three requests must fit in it on a loaded machine too
+    # (at 0.5 s, a busy `make test` once let the waiting table go before the third).
+    settings = Settings(database_url=db_url, unattended_seconds=3, max_tables=2)
     with TestClient(create_app(settings)) as client:
+        made = time.monotonic()
         waiting = create_table(client, "hu-2p", ["human", "human"], timer=20)
         playing = create_table(client, "hu-2p", ["human", "bot:greedy"], timer=60)
         assert table_status(client) == 503  # two unfinished: the server is full
-        time.sleep(0.6)
+        assert time.monotonic() - made < 3
+        time.sleep(max(0.0, 3.1 - (time.monotonic() - made)))
         listed = {t["id"] for t in client.get("/api/tables").json()}
         assert playing["table"] in listed  # its timer moves it on: it stays
         assert waiting["table"] not in listed  # nobody came, and no timer runs before a deal
