@@ -111,6 +111,12 @@ def test_holding_forward_at_the_end_of_a_hand_opens_the_next_hand_only(
     page.wait_for_selector("#replay-step")
     page.keyboard.press("End")
     page.wait_for_function("location.hash.endsWith('/0')")
+    # The address says /0 from the start: wait for End to reach the last step itself, or a
+    # loaded machine's presses below only step within the hand.
+    page.wait_for_function("""() => {
+        const label = document.querySelector('#replay-step')?.textContent || '';
+        const m = label.match(/(\\d+) \\/ (\\d+)/);
+        return m !== null && m[1] === m[2]; }""")
     # A held key: more presses arrive while the next hand is on its way (held back here
     # until the presses are made).
     held: list[Any] = []
