@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from tingpai.analysis.forms import ALL_FORMS, Form
 from tingpai.analysis.shanten import as_bytes
 from tingpai.analysis.tables import MAX_TILES
+from tingpai.inputs import echo, whole_number
 from tingpai.tiles import NUM_KINDS, ORPHANS
 
 __all__ = ["UNREACHABLE", "capped_shanten", "limits"]
@@ -44,12 +45,42 @@ def limits(melded: Sequence[int], kinds: Iterable[int] | None = None) -> list[in
 
     >>> limits([3] + [0] * 33)[:2]
     [1, 4]
+
+    ValueError (TypeError for entries that are no whole numbers) names ``melded`` when it
+    is not 34 counts and ``kinds`` when it holds a value that is no tile kind 0-33.
     """
-    allowed = None if kinds is None else frozenset(kinds)
+    counts = _checked(as_bytes(melded, "melded"), "melded")
+    allowed = None if kinds is None else _kinds(kinds)
     return [
-        0 if allowed is not None and t not in allowed else max(0, 4 - melded[t])
+        0 if allowed is not None and t not in allowed else max(0, 4 - counts[t])
         for t in range(NUM_KINDS)
     ]
+
+
+def _checked(values: bytes, name: str) -> bytes:
+    """``values`` when it holds 34 counts; ValueError naming ``name`` otherwise."""
+    if len(values) != NUM_KINDS:
+        raise ValueError(f"{name} must have 34 entries (one per tile kind), got "
+                         f"{len(values)}")
+    return values
+
+
+def _kinds(kinds: Iterable[int]) -> frozenset[int]:
+    """``kinds`` as a set of tile kinds; ValueError or TypeError naming the first entry
+    that is no kind 0-33 (a kind outside the range would silently be ignored)."""
+    try:
+        entries = list(kinds)
+    except TypeError:
+        raise TypeError(f"kinds must be tile kinds 0-33, got {echo(kinds)}") from None
+    numbers = []
+    for entry in entries:
+        number = whole_number(entry)
+        if number is None:
+            raise TypeError(f"kinds holds {echo(entry)}, not a tile kind 0-33")
+        if not 0 <= number < NUM_KINDS:
+            raise ValueError(f"kinds holds {echo(number)}: tile kinds are 0-33")
+        numbers.append(number)
+    return frozenset(numbers)
 
 
 def capped_shanten(
@@ -68,10 +99,8 @@ def capped_shanten(
     """
     counts = as_bytes(counts)
     caps = as_bytes(caps, "caps")
-    for name, values in (("counts", counts), ("caps", caps)):
-        if len(values) != NUM_KINDS:
-            raise ValueError(f"{name} must have 34 entries (one per tile kind), got "
-                             f"{len(values)}")
+    _checked(counts, "counts")
+    _checked(caps, "caps")
     size = sum(counts)
     if size % 3 == 0 or size > MAX_TILES:
         raise ValueError(f"a concealed part must hold 13 or 14 tiles minus 3 per fixed "

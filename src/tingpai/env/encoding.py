@@ -131,6 +131,29 @@ class Encoder:
             self.score_scale = float(score_scale)
         self.wall_size = len(full_set(ruleset))
         self.pond_limit = opts.pond_limit
+        self._ruleset = ruleset
+        self._fits: list[Ruleset] = [ruleset]
+        """Rulesets whose observations this encoder reads right, checked by identity."""
+
+    def _check(self, ruleset: Ruleset) -> None:
+        """ValueError naming both tables when ``ruleset``'s observations would be encoded
+        with another table's seats, points, wall or pond limit (a variant differing
+        only in what a hand is worth encodes alike)."""
+        opts = ruleset.options
+        if (
+            opts.players != self.players
+            or opts.start_points != self.start_points
+            or opts.pond_limit != self.pond_limit
+            or len(full_set(ruleset)) != self.wall_size
+        ):
+            raise ValueError(
+                f"this Encoder encodes {self._ruleset.id} observations ({self.players} "
+                f"players, {self.wall_size} tiles); got one of {ruleset.id} "
+                f"({opts.players} players, {len(full_set(ruleset))} tiles): make an "
+                "Encoder for its ruleset"
+            )
+        if len(self._fits) < 16:  # a few per encoder at most; others are checked again
+            self._fits.append(ruleset)
 
     def encode(self, obs: Observation) -> Any:
         """The observation vector (a new ``float32`` array of :data:`OBS_SIZE`).
@@ -141,6 +164,10 @@ class Encoder:
         >>> vector.shape, int(vector[HAND:DRAWN].sum()), vector[PHASE]  # 14 tiles, turn
         ((502,), 14, np.float32(1.0))
         """
+        if obs.ruleset is not self._ruleset and all(
+            obs.ruleset is not fits for fits in self._fits
+        ):
+            self._check(obs.ruleset)
         v = np.zeros(OBS_SIZE, dtype=np.float32)
         n = self.players
         me = obs.seat

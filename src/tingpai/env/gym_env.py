@@ -76,7 +76,9 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
     learner's seat now), ``opponents`` (the bot levels), ``table`` (the
     :class:`~tingpai.env.table.EnvTable`: ``table.current()`` is the hand in play,
     ``table.match`` its game) and ``encoder`` (the observation vector's
-    :class:`~tingpai.env.encoding.Encoder`).
+    :class:`~tingpai.env.encoding.Encoder`).  ``registered_as`` is the ruleset id a
+    registered Gymnasium id plays (:func:`register_envs` sets it): ``rules`` of another id
+    is refused there, a variant of the same id (``min_fan=3``) is not.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the class
@@ -93,11 +95,20 @@ class TingpaiGymEnv(gymnasium.Env[dict[str, Any], int]):
         render_mode: str | None = None,
         score_scale: float | None = None,
         illegal: str = "substitute",
+        registered_as: str | None = None,
         **options: Any,
     ) -> None:
         ruleset, env_options = split_options(
             rules, options, ("opponents", "seat", "render_mode", "score_scale", "illegal")
         )
+        if registered_as is not None and ruleset.id != registered_as:
+            # gymnasium.make merges its keywords over the id's: rules= would silently
+            # play another table under this id (a variant of the same id is welcome).
+            raise ValueError(
+                f"{env_id(registered_as)} plays {registered_as}, not rules={rules!r}: make "
+                f"{env_id(ruleset.id)!r} instead (ruleset options such as min_fan=3 make a "
+                "variant of the id's own table)"
+            )
         players = ruleset.options.players
         if seat != "random":
             number = index_number(seat)
@@ -287,7 +298,9 @@ def register_envs() -> list[str]:
         name = env_id(rules)
         if name not in gymnasium.registry:
             gymnasium.register(
-                id=name, entry_point="tingpai.env.gym_env:TingpaiGymEnv", kwargs={"rules": rules}
+                id=name,
+                entry_point="tingpai.env.gym_env:TingpaiGymEnv",
+                kwargs={"rules": rules, "registered_as": rules},
             )
         ids.append(name)
     return ids

@@ -14,6 +14,7 @@ holds the enum member.
 
 from __future__ import annotations
 
+import copy
 import enum
 import operator
 from collections.abc import Mapping
@@ -90,6 +91,38 @@ class Unit(enum.Enum):
     FAN = "fan"
 
 
+class ReadOnlyDict(dict[str, Any]):
+    """A dict (JSON, pickle, ``==`` as one) that refuses to be changed: shared option
+    data that one table changing would change for every table.
+
+    >>> extra = ReadOnlyDict({"note": 1})
+    >>> extra["note"] = 2
+    Traceback (most recent call last):
+    ...
+    TypeError: a ruleset's options are read-only (dataclasses.replace makes a variant)
+    """
+
+    __slots__ = ()
+    refusal = "a ruleset's options are read-only (dataclasses.replace makes a variant)"
+    """The message of the TypeError a change raises (subclasses say what they hold)."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError(self.refusal)
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+    def __copy__(self) -> ReadOnlyDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReadOnlyDict:
+        return type(self)(copy.deepcopy(dict(self), memo))
+
+
 @dataclass(frozen=True)
 class RuleOptions:
     """Every choice a table makes, read by the engine and the scorer.
@@ -153,7 +186,8 @@ class RuleOptions:
     """Name of the payment table (``hu``, ``half-spicy``, ``full-spicy``, ``golden``,
     ``fan-laak``, or a host table loaded from a file)."""
     extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
-    """Family-specific data that has no common meaning (e.g. a loaded payment table)."""
+    """Family-specific data that has no common meaning, held read-only (a
+    :class:`ReadOnlyDict`): every table of a ruleset shares its options."""
     require_pattern: bool = True
     """A win needs at least one present pattern marked ``qualifies`` (Hu: anything but One
     Quad, Flower Tile and Flower Set).  A table where a Chicken Hand may win sets False."""
@@ -178,6 +212,10 @@ class RuleOptions:
     draw, so without a limit a game of draws never ends."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.extra, ReadOnlyDict):
+            if not isinstance(self.extra, Mapping):
+                raise RuleError(f"option extra must be a mapping, got {self.extra!r}")
+            object.__setattr__(self, "extra", ReadOnlyDict(self.extra))
         # An enum option given by its JSON string (e.g. ``dataclasses.replace(options,
         # multiple_winners="all")``) holds the enum member; an unknown string is an error.
         for name, kind in _ENUM_OPTIONS:

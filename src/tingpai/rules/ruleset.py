@@ -3,12 +3,18 @@ its special mechanisms (:mod:`tingpai.rules.policies`)."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tingpai.rules.base import EarthBlessing, Payments, RuleError, RuleOptions, Unit
+from tingpai.rules.base import (
+    EarthBlessing,
+    Payments,
+    ReadOnlyDict,
+    RuleError,
+    RuleOptions,
+    Unit,
+)
 from tingpai.rules.blessings import DEALER_FIRST_DISCARD_EARTH, FIRST_DRAW_EARTH
 from tingpai.rules.bonuses import RepeatBonuses
 from tingpai.rules.concepts import canonical_id
@@ -149,7 +155,7 @@ def _buckets(
     return tuple((req, tuple(items)) for req, items in groups.items())
 
 
-class OptionValues(dict[str, Any]):
+class OptionValues(ReadOnlyDict):
     """A ruleset's :attr:`Ruleset.option_values`: a dict (JSON, pickle, ``==`` as one)
     that refuses to be changed, since :func:`~tingpai.rules.find_ruleset` shares one
     ruleset per id and options and every record of its games copies these.
@@ -162,25 +168,10 @@ class OptionValues(dict[str, Any]):
     """
 
     __slots__ = ()
-
-    def _refuse(self, *args: object, **kwargs: object) -> None:
-        raise TypeError(
-            "a ruleset's option_values are read-only (find_ruleset(id, **options) makes a "
-            "variant)"
-        )
-
-    __setitem__ = __delitem__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-    __ior__ = _refuse  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (OptionValues, (dict(self),))
-
-    def __copy__(self) -> OptionValues:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> OptionValues:
-        return OptionValues(copy.deepcopy(dict(self), memo))
+    refusal = (
+        "a ruleset's option_values are read-only (find_ruleset(id, **options) makes a "
+        "variant)"
+    )
 
 
 @dataclass(frozen=True)
