@@ -44,6 +44,8 @@ def register(sub: Any) -> None:
 HOST_LIMITS: tuple[tuple[str, str, type, str], ...] = (
     ("--max-tables", "max_tables", int, "unfinished tables held at once (1000)"),
     ("--max-spectators", "max_spectators", int, "spectator connections per table (100)"),
+    ("--max-seat-connections", "max_seat_connections", int,
+     "connections per seat: a player's windows and devices (16)"),
     ("--unattended-seconds", "unattended_seconds", float,
      "seconds before a table nobody is connected to leaves the lobby (3600)"),
     ("--bot-table-max-hands", "bot_table_max_hands", int,

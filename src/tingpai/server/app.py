@@ -111,6 +111,12 @@ class Settings:
     """Spectator websockets one table takes at once: each is sent every public view, so
     without a limit one client could make a table's every change cost without bound (a
     further spectator is sent an ``error`` and closed with code 4503)."""
+    max_seat_connections: int = 16
+    """Websockets one seat takes at once (a player's tabs and devices): each is sent every
+    view of the seat, so without a limit one seat's token could make every change cost
+    without bound (a further one is sent an ``error`` and closed with code 4503; a
+    connection that dropped leaves at once, and within a minute when the network lost
+    it)."""
     secret_key: str | None = None
     """Signs the session cookies; None: a key generated once and kept in the database."""
 
@@ -291,7 +297,8 @@ def create_app(settings: Settings | str) -> FastAPI:
                                                     lambda: secrets.token_urlsafe(32))
     manager = TableManager(storage, max_tables=settings.max_tables,
                            unattended_seconds=settings.unattended_seconds,
-                           max_spectators=settings.max_spectators)
+                           max_spectators=settings.max_spectators,
+                           max_seat_connections=settings.max_seat_connections)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -876,6 +876,12 @@ class LiveTable:
                 conn.send(error("this token holds no seat at this table"))
                 conn.close(4403, "the seat's token was replaced")
                 return
+            elif len(self.seats[conn.seat].connections) >= self.manager.max_seat_connections:
+                limit = self.manager.max_seat_connections
+                conn.send(error(f"this seat has as many connections as it takes ({limit}): "
+                                "close another window of it and try again"))
+                conn.close(4503, "too many connections of this seat")
+                return
             else:
                 self.seats[conn.seat].connections.append(conn)
             self.welcome(conn)
@@ -1040,13 +1046,16 @@ class TableManager:
     """Every live table of a server, their storage and their background tasks."""
 
     def __init__(self, storage: Storage, max_tables: int = 1000,
-                 unattended_seconds: float = 3600.0, max_spectators: int = 100) -> None:
+                 unattended_seconds: float = 3600.0, max_spectators: int = 100,
+                 max_seat_connections: int = 16) -> None:
         self.storage = storage
         self.writer = Writer(storage)
         self.tables: dict[str, LiveTable] = {}
         self.max_tables = max_tables
         self.max_spectators = max_spectators
         """Spectator connections one table takes at once (a further one is refused)."""
+        self.max_seat_connections = max_seat_connections
+        """Connections one seat takes at once (a further one is refused)."""
         self.unattended_seconds = unattended_seconds
         self.tasks: set[asyncio.Task[Any]] = set()
 
