@@ -203,6 +203,17 @@ async def play_and_log(url: str, table: str, token: str | None, log: list[dict[s
                 return
 
 
+def wait_finished(client: TestClient | httpx.Client, table: str,
+                  limit: float = 120) -> dict[str, Any]:
+    """The table's description once it is finished (or when ``limit`` seconds ran out)."""
+    deadline = time.monotonic() + limit
+    while True:
+        info: dict[str, Any] = client.get(f"/api/tables/{table}").json()
+        if info["status"] == "finished" or time.monotonic() > deadline:
+            return info
+        time.sleep(0.05)
+
+
 def play_out(client: TestClient, table: str, token: str,
              stop: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
     """Play a seat greedily to the game's end; the ``game_end`` message (or the first

@@ -20,24 +20,13 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import ThreadServer, create_table, play_out
+from serverkit import ThreadServer, create_table, play_out, wait_finished
 
 import tingpai
 from tingpai.server import Settings, create_app, web_api
 
 PASSWORD = "correct horse"
 MAX_SCORE = 10**15
-
-
-def wait_finished(client: TestClient | httpx.Client, table: str,
-                  limit: float = 120) -> dict[str, Any]:
-    """The table's description once it is finished (or when ``limit`` seconds ran out)."""
-    deadline = time.monotonic() + limit
-    while True:
-        info: dict[str, Any] = client.get(f"/api/tables/{table}").json()
-        if info["status"] == "finished" or time.monotonic() > deadline:
-            return info
-        time.sleep(0.05)
 
 
 # ---------------------------------------------------------------- scores past 10**15

@@ -39,6 +39,7 @@ import random
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -1042,6 +1043,10 @@ class TableUnavailable(ValueError):
     refuse): the message says why.  The table's rows stay as they are."""
 
 
+RECENT_FINISHED = 16
+"""Finished tables a server keeps in memory after they leave :attr:`TableManager.tables`."""
+
+
 class TableManager:
     """Every live table of a server, their storage and their background tasks."""
 
@@ -1058,6 +1063,13 @@ class TableManager:
         """Connections one seat takes at once (a further one is refused)."""
         self.unattended_seconds = unattended_seconds
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.recent: OrderedDict[str, LiveTable] = OrderedDict()
+        """The last :data:`RECENT_FINISHED` finished tables :meth:`forget_finished`
+        dropped, oldest first: a game just ended is looked at again (its replay, its
+        link passed round), and each rebuild from storage replays the whole game."""
+        self.loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+        """Rebuilds from storage under way, so that requests arriving together for a
+        table not in memory share one rebuild."""
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run a coroutine in the background, keeping a reference until it ends (or
@@ -1112,8 +1124,25 @@ class TableManager:
             return None
         table = self.tables.get(table_id)
         if table is None:
-            table = await self.load(table_id)
+            table = self.recent.pop(table_id, None)
+            if table is not None:
+                self.tables[table_id] = table
+                return table
+            pending = self.loading.get(table_id)
+            if pending is None:
+                pending = asyncio.get_running_loop().create_task(self.load(table_id))
+                self.loading[table_id] = pending
+                pending.add_done_callback(lambda done: self._loaded(table_id, done))
+            # shielded: one caller leaving (a closed connection) does not cancel the
+            # rebuild the others wait for
+            table = await asyncio.shield(pending)
         return table
+
+    def _loaded(self, table_id: str, done: asyncio.Task[LiveTable | None]) -> None:
+        if self.loading.get(table_id) is done:
+            del self.loading[table_id]
+        if not done.cancelled():
+            done.exception()  # retrieved here too: every waiter may have left
 
     async def load(self, table_id: str, until_seq: int | None = None) -> LiveTable | None:
         """Rebuild a table from storage by replaying its walls and actions (in a worker
@@ -1185,7 +1214,8 @@ class TableManager:
         return table
 
     def forget_finished(self) -> None:
-        """Drop finished tables nobody is connected to (they are served from storage).
+        """Drop finished tables nobody is connected to (they are served from storage,
+        the last :data:`RECENT_FINISHED` of them kept aside in :attr:`recent`).
         Not one whose lock is held: its end may still be being committed, and a table
         dropped then would be rebuilt from storage as it was before its end (``playing``
         for ever, never announcing ``game_end``)."""
@@ -1193,6 +1223,9 @@ class TableManager:
             if table.status == "finished" and not table.connections() \
                     and not table.lock.locked():
                 del self.tables[table_id]
+                self.recent[table_id] = table
+                if len(self.recent) > RECENT_FINISHED:
+                    self.recent.popitem(last=False)
 
     def forget_unattended(self) -> None:
         """Drop the unfinished tables that only people can move on and that nobody has
