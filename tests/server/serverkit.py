@@ -13,13 +13,14 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import uvicorn
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 import tingpai
 from tingpai.engine import Observation
@@ -212,6 +213,27 @@ def wait_finished(client: TestClient | httpx.Client, table: str,
         if info["status"] == "finished" or time.monotonic() > deadline:
             return info
         time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def at_the_limit(client: TestClient, path: str, limit: int,
+                 message: str) -> Iterator[list[Any]]:
+    """Open ``limit`` websockets to ``path`` (each sent a ``view``), check that one more
+    is sent ``message`` as an ``error`` and closed with code 4503, and yield the open ones
+    (closed on leaving)."""
+    with contextlib.ExitStack() as stack:
+        opened = [stack.enter_context(client.websocket_connect(path)) for _ in range(limit)]
+        for socket in opened:
+            assert socket.receive_json()["type"] == "view"
+        with client.websocket_connect(path) as refused:
+            assert refused.receive_json() == {"type": "error", "error": message}
+            try:
+                refused.receive_json()
+            except WebSocketDisconnect as closed:
+                assert closed.code == 4503
+            else:
+                raise AssertionError(f"{path} stayed open past the limit")
+        yield opened
 
 
 def play_out(client: TestClient, table: str, token: str,

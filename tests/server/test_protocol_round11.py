@@ -23,8 +23,7 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
-from serverkit import ThreadServer, create_table, sync, wait_finished
-from starlette.websockets import WebSocketDisconnect
+from serverkit import ThreadServer, at_the_limit, create_table, sync, wait_finished
 
 from tingpai.cli import main, serve_cmd
 from tingpai.server import Settings, create_app, tables
@@ -36,18 +35,9 @@ def test_a_seat_takes_a_limited_number_of_connections(db_url: str) -> None:
         made = create_table(client, "hu-2p", ["human", "human"])
         table = made["table"]
         own = f"/ws/tables/{table}?token={made['token']}"
-        with client.websocket_connect(own) as first, client.websocket_connect(own) as second:
-            assert first.receive_json()["type"] == "view"
-            assert second.receive_json()["type"] == "view"
-            with client.websocket_connect(own) as third:
-                assert third.receive_json() == {
-                    "type": "error",
-                    "error": "this seat has as many connections as it takes (2): close "
-                             "another window of it and try again",
-                }
-                with pytest.raises(WebSocketDisconnect) as closed:
-                    third.receive_json()
-                assert closed.value.code == 4503
+        with at_the_limit(client, own, 2, "this seat has as many connections as it takes "
+                                          "(2): close another window of it and try again"
+                          ) as (first, second):
             # the other seat and spectators are counted apart
             other = client.post(f"/api/tables/{table}/seats/1").json()["token"]
             with client.websocket_connect(f"/ws/tables/{table}?token={other}") as seat1, \
@@ -66,16 +56,9 @@ def test_the_default_limit_is_sixteen(db_url: str) -> None:
     with TestClient(create_app(Settings(database_url=db_url))) as client:
         made = create_table(client, "hu-2p", ["human", "bot:greedy"])
         own = f"/ws/tables/{made['table']}?token={made['token']}"
-        sockets = [client.websocket_connect(own) for _ in range(16)]
-        opened = [s.__enter__() for s in sockets]
-        try:
-            for socket in opened:
-                assert socket.receive_json()["type"] == "view"
-            with client.websocket_connect(own) as extra:
-                assert "(16)" in extra.receive_json()["error"]
-        finally:
-            for socket in sockets:
-                socket.__exit__(None, None, None)
+        with at_the_limit(client, own, 16, "this seat has as many connections as it takes "
+                                           "(16): close another window of it and try again"):
+            pass
 
 
 def test_serve_takes_the_limit_as_a_flag(tmp_path: Path,

@@ -21,9 +21,8 @@ from urllib.parse import quote
 import pytest
 from fastapi.testclient import TestClient
 from itsdangerous import TimestampSigner
-from serverkit import create_table, sync
+from serverkit import at_the_limit, create_table, sync
 from sqlalchemy import inspect, select, text, update
-from starlette.websockets import WebSocketDisconnect
 
 from tingpai.server import Settings, create_app
 from tingpai.server.storage import SessionRow, Storage
@@ -251,16 +250,8 @@ def test_a_table_takes_a_limited_number_of_spectators(db_url: str) -> None:
         made = create_table(client, "hu-2p", ["human", "human"])
         table = made["table"]
         watch = f"/ws/tables/{table}"
-        with client.websocket_connect(watch) as first, client.websocket_connect(watch) as second:
-            assert first.receive_json()["type"] == "view"
-            assert second.receive_json()["type"] == "view"
-            with client.websocket_connect(watch) as third:
-                refused = third.receive_json()
-                assert refused == {"type": "error", "error": "this table has as many "
-                                   "spectators as it takes (2); try again later"}
-                with pytest.raises(WebSocketDisconnect) as closed:
-                    third.receive_json()
-                assert closed.value.code == 4503
+        with at_the_limit(client, watch, 2, "this table has as many spectators as it takes "
+                                            "(2); try again later"):
             assert client.get(f"/api/tables/{table}").json()["spectators"] == 2
             # seats are not spectators: the creator and a new player still connect
             other = client.post(f"/api/tables/{table}/seats/1").json()["token"]
