@@ -135,6 +135,8 @@ const en = {
   "error.illegal": "That move is not allowed: {why}",
   "error.too_many_tables": "The server is full; try again later.",
   "error.too_fast": "Too many messages; slow down.",
+  "error.spectators_full": "This table has as many spectators as it takes; trying again shortly…",
+  "error.seat_windows_full": "This seat is open in too many windows: close one; trying again shortly…",
 };
 
 const zhHans = {
@@ -283,6 +285,8 @@ const zhHans = {
   "error.illegal": "不能这样操作：{why}",
   "error.too_many_tables": "服务器已满，请稍后再试。",
   "error.too_fast": "消息太多，请慢一点。",
+  "error.spectators_full": "观战人数已满，稍后会自动再试…",
+  "error.seat_windows_full": "这个座位已在太多窗口中打开：请关掉一个，稍后会自动再试…",
   // Pattern categories of the ruleset data (English there), by their English name.
   "category.Basic Patterns": "基本番种", "category.Sequences": "顺子", "category.Triplets": "刻子",
   "category.Quads": "杠子", "category.Honors": "字牌", "category.Terminals": "幺九",
@@ -484,6 +488,8 @@ const SERVER_ERRORS = [
   [/^illegal action$/, "error.illegal", () => ({ why: "" })],
   [/^the server has as many tables as it can hold/, "error.too_many_tables"],
   [/^too many messages/, "error.too_fast"],
+  [/^this table has as many spectators as it takes/, "error.spectators_full"],
+  [/^this seat has as many connections as it takes/, "error.seat_windows_full"],
 ];
 
 export function errorText(text) {

@@ -110,6 +110,7 @@ export class LiveTable {
     this.gameEnd = null;
     this.closed = false;
     this.retry = 0;
+    this.welcomed = false; // a view has come (the server let this page in)
     this.rules = null;
     this.onKey = (ev) => this.key_(ev);
     this.timerTick = setInterval(() => this.tick(), 250);
@@ -174,7 +175,6 @@ export class LiveTable {
     const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.id}${query}`);
     this.ws = ws;
     ws.onmessage = (ev) => this.message(JSON.parse(ev.data));
-    ws.onopen = () => { this.retry = 0; };
     ws.onclose = (ev) => {
       if (this.closed || this.ws !== ws) return;
       if (this.gameEnd) return;
@@ -194,8 +194,12 @@ export class LiveTable {
         return;
       }
       this.retry += 1;
-      toast(t("table.connection_lost"));
-      setTimeout(() => !this.closed && this.connect(), Math.min(5000, 300 * this.retry));
+      // A full table or seat (4503) said why in its error, which stays on screen; it is
+      // asked again less often, as a dropped connection is.
+      const full = ev.code === 4503;
+      if (!full) toast(t("table.connection_lost"));
+      const wait = full ? Math.min(30000, 2000 * this.retry) : Math.min(5000, 300 * this.retry);
+      setTimeout(() => !this.closed && this.connect(), wait);
     };
   }
 
@@ -233,6 +237,9 @@ export class LiveTable {
 
   message(msg) {
     if (msg.type === "view") {
+      // welcomed (a refused connection opens too, then gets an error)
+      this.retry = 0;
+      this.welcomed = true;
       if (msg.table) this.info = { ...this.info, ...msg.table };
       const hand = msg.table ? msg.table.hand : this.handNumber;
       if (msg.view) {
@@ -264,7 +271,10 @@ export class LiveTable {
       this.gameEnd = msg;
       this.render();
     } else if (msg.type === "error") {
-      toast(errorText(msg.error), "error");
+      const text = errorText(msg.error);
+      toast(text, "error");
+      // Refused before this page saw the table (a full one): say why where it would be.
+      if (!this.welcomed) this.root.replaceChildren(el("p", "error", text));
     }
   }
 
