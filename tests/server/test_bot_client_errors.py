@@ -146,3 +146,33 @@ def test_play_seat_waits_for_a_server_that_is_starting(db_url: str) -> None:
         asyncio.run(main())
     finally:
         late.__exit__()
+
+
+def test_a_full_seat_is_tried_again_slowly(db_url: str) -> None:
+    """A seat with as many connections as it takes (close code 4503) was tried again five
+    times a second, each try refused with an error, for as long as the client reconnects;
+    it is tried every ``FULL_PAUSE`` seconds, and the bot plays once there is room."""
+    from websockets.asyncio.client import connect
+
+    from tingpai.server.client import FULL_PAUSE, ws_url
+
+    with ThreadServer(Settings(database_url=db_url, max_seat_connections=1)) as server:
+        with httpx.Client(base_url=server.url) as http:
+            made = create_table(http, "hu-2p", ["human", "bot:greedy"],
+                                options={"max_hands": 1})
+
+        async def main() -> tuple[int, list[str]]:
+            url = ws_url(server.url, made["table"], made["token"])
+            async with connect(url) as holder:
+                await holder.recv()
+                playing = asyncio.create_task(play_seat(
+                    server.url, made["table"], 0, "greedy", token=made["token"],
+                    reconnect_for=60))
+                await asyncio.sleep(3 * FULL_PAUSE + 1)
+            stats = await asyncio.wait_for(playing, 120)
+            assert stats.finished, stats.errors
+            return stats.reconnects, stats.errors
+
+        _, errors = asyncio.run(main())
+    refusals = [e for e in errors if e.startswith("this seat has as many connections")]
+    assert 3 <= len(refusals) <= 5, errors

@@ -39,6 +39,14 @@ FINAL_CLOSE_CODES = {
 """Websocket close codes that reconnecting cannot mend (docs/protocol.md), with what they
 mean when the server sent no error message before closing."""
 
+FULL_CLOSE_CODE = 4503
+"""The close code of a table or seat that has as many connections as it takes: worth
+trying again, but not at the pace of a dropped connection."""
+FULL_PAUSE = 2.0
+"""Seconds between tries while the server refuses the seat as full."""
+RETRY_PAUSE = 0.2
+"""Seconds between tries while the connection is lost."""
+
 
 class ClientError(RuntimeError):
     """A failure the client gives up on at once (trying again would not mend it) or after
@@ -138,7 +146,7 @@ async def take_seat(base: str, table: str, seat: int, name: str | None = None,
                 if time.monotonic() - started >= connect_for:
                     raise ClientError(f"cannot reach {base}: {describe(exc)} "
                                       f"(tried for {connect_for:g} s)") from None
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(RETRY_PAUSE)
             except httpx.HTTPError as exc:
                 raise ClientError(f"cannot take {where}: {describe(exc)}") from None
         try:
@@ -169,8 +177,9 @@ async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | 
     with a ``connection lost`` error); before the first connection, a server that cannot be
     reached is tried for ``connect_for`` seconds, then :class:`ClientError` is raised.  A
     close the server means for good (4403, 4404), a bad URL or a refused seat raise
-    :class:`ClientError` at once.  Waits ``think`` seconds before each action (a player's
-    pace, for load tests).
+    :class:`ClientError` at once; a seat the server has as many connections of as it takes
+    (4503) is tried again every :data:`FULL_PAUSE` seconds.  Waits ``think`` seconds
+    before each action (a player's pace, for load tests).
     """
     check_base_url(base)
     player = find_bot(bot, random.Random(seed))
@@ -214,7 +223,9 @@ async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | 
                                       f"(tried for {limit:g} s)") from None
                 stats.errors.append(f"connection lost: {exc}")
                 break
-            await asyncio.sleep(0.2)
+            full = isinstance(exc, ConnectionClosed) and exc.rcvd is not None \
+                and exc.rcvd.code == FULL_CLOSE_CODE
+            await asyncio.sleep(FULL_PAUSE if full else RETRY_PAUSE)
     return stats
 
 
