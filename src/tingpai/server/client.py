@@ -209,12 +209,13 @@ async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | 
         except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
             if stats.finished:
                 break
-            if isinstance(exc, ConnectionClosed) and exc.rcvd is not None \
-                    and exc.rcvd.code in FINAL_CLOSE_CODES:
+            code = exc.rcvd.code if isinstance(exc, ConnectionClosed) \
+                and exc.rcvd is not None else None
+            if code in FINAL_CLOSE_CODES:
                 said = stats.errors[errors_before:]
-                reason = said[-1] if said else FINAL_CLOSE_CODES[exc.rcvd.code]
+                reason = said[-1] if said else FINAL_CLOSE_CODES[code]
                 raise ClientError(f"table {table} at {base}: {reason} "
-                                  f"(close code {exc.rcvd.code})") from None
+                                  f"(close code {code})") from None
             lost_since = lost_since or time.monotonic()
             limit = reconnect_for if connected else min(reconnect_for, connect_for)
             if time.monotonic() - lost_since > limit:
@@ -223,9 +224,7 @@ async def play_seat(base: str, table: str, seat: int, bot: str, *, token: str | 
                                       f"(tried for {limit:g} s)") from None
                 stats.errors.append(f"connection lost: {exc}")
                 break
-            full = isinstance(exc, ConnectionClosed) and exc.rcvd is not None \
-                and exc.rcvd.code == FULL_CLOSE_CODE
-            await asyncio.sleep(FULL_PAUSE if full else RETRY_PAUSE)
+            await asyncio.sleep(FULL_PAUSE if code == FULL_CLOSE_CODE else RETRY_PAUSE)
     return stats
 
 

@@ -195,7 +195,7 @@ export class LiveTable {
       }
       this.retry += 1;
       // A full table or seat (4503) said why in its error, which stays on screen; it is
-      // asked again less often, as a dropped connection is.
+      // asked again less often than a dropped connection is.
       const full = ev.code === 4503;
       if (!full) toast(t("table.connection_lost"));
       const wait = full ? Math.min(30000, 2000 * this.retry) : Math.min(5000, 300 * this.retry);
